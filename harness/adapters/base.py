@@ -1,0 +1,56 @@
+"""The one question every implementation answers: "the boards for these deal numbers".
+
+A `Dealer` answers it for a block of deal numbers, either as canonical lines (one answer per
+deal: the 156-byte line, or a `Failure` saying why there is none) or, when it can do that
+faster, as the block's digest.  The engine never knows what language it is talking to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Self
+
+from harness.failures import Failure
+
+Answer = bytes | Failure  # a canonical line (LF included), or why the deal has none
+
+
+@dataclass(frozen=True, slots=True)
+class DealerOptions:
+    """How to open a dealer: picklable, so that every worker process opens its own."""
+
+    dialect: str = "classic"
+    timeout: float = 10.0  # seconds one deal may take before it is a `timeout`
+    encoding: str = "utf-8"  # how program output is decoded
+
+
+class Dealer(ABC):
+    """An implementation under test (or the one tested against), open and ready to deal."""
+
+    impl: str  # the IMPL string that opened it, for reports
+
+    @abstractmethod
+    def lines(self, deals: Sequence[int]) -> list[Answer]:
+        """One answer per deal number, in order."""
+
+    def block_digest(self, deals: Sequence[int]) -> str | None:
+        """SHA-256 (hex) of the deals' canonical lines, or None when any deal fails."""
+        h = hashlib.sha256()
+        for answer in self.lines(deals):
+            if isinstance(answer, Failure):
+                return None
+            h.update(answer)
+        return h.hexdigest()
+
+    def close(self) -> None:
+        """Release processes and files; the dealer is not used again."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: type[BaseException] | BaseException | TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,106 @@
+"""`freecell-harness` (also `python -m harness`): the command line of SPEC.md."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+import reference
+from harness.errors import RequestError
+
+EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST = 0, 1, 2
+_INT = re.compile(r"[+-]?\d+")
+_RANGE = re.compile(r"\s*([+-]?\d+)\s*(?:-|\.\.)\s*([+-]?\d+)\s*")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # One line, exit 2 (argparse's own error prints the whole usage first).
+        raise RequestError(f"{self.prog.removeprefix('freecell-harness').strip() or 'usage'}: {message}")
+
+
+def parse_deal_number(text: str, dialect: str, *, where: str = "deal number") -> int:
+    """A deal number of `dialect` from the command line; RequestError naming it and the domain."""
+    d = reference.get_dialect(dialect)
+    if not _INT.fullmatch(text.strip()):
+        raise RequestError(f"{where} {text!r} is not a whole number (the {d.name} domain is {d.describe_domain()})")
+    try:
+        return d.check(int(text))
+    except ValueError as exc:
+        raise RequestError(f"{where}: {exc}") from None
+
+
+def parse_range(text: str, dialect: str) -> tuple[int, int]:
+    """`A-B` (or `A..B`), inclusive, inside `dialect`'s domain."""
+    m = _RANGE.fullmatch(text)
+    if not m:
+        raise RequestError(f"--range {text!r} is not of the form A-B, e.g. 1-32000")
+    a = parse_deal_number(m[1], dialect, where=f"--range {text}: first deal")
+    b = parse_deal_number(m[2], dialect, where=f"--range {text}: last deal")
+    try:
+        return reference.get_dialect(dialect).check_range(a, b)
+    except ValueError as exc:
+        raise RequestError(f"--range {text}: {exc}") from None
+
+
+def _dialect(text: str) -> str:
+    if text not in reference.DIALECTS:
+        raise argparse.ArgumentTypeError(f"unknown dialect {text!r}: choose one of {', '.join(reference.DIALECTS)}")
+    return text
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    fmt = args.format or ("line" if args.range else "rows")
+    if bool(args.range) == bool(args.numbers):
+        raise RequestError("deal: give deal numbers or --range A-B, not both and not neither")
+    if args.range:
+        first, last = parse_range(args.range, args.dialect)
+        if fmt == "line":
+            for chunk in reference.iter_lines(first, last, args.dialect):
+                out.buffer.write(chunk)
+        else:
+            for i, d in enumerate(reference.deal_range(first, last, args.dialect)):
+                out.write(("\n" if i and fmt in ("rows", "columns") else "") + d.format(fmt))
+        return EXIT_OK
+    numbers = [parse_deal_number(n, args.dialect) for n in args.numbers]
+    for i, number in enumerate(numbers):
+        out.write(("\n" if i and fmt in ("rows", "columns") else "") + reference.deal(number, args.dialect).format(fmt))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("deal", help="print deals from the reference dealer")
+    p.add_argument("numbers", nargs="*", metavar="N")
+    p.add_argument("--range", metavar="A-B")
+    p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT)
+    p.add_argument("--format", choices=reference.FORMATS)
+    p.set_defaults(run=cmd_deal)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return run(args)
+    except RequestError as exc:
+        print(f"freecell-harness: {exc}", file=sys.stderr)
+        return EXIT_REQUEST
+    except BrokenPipeError:
+        # The reader went away (`| head`): not an error of ours; silence the flush at exit too.
+        sys.stderr.close()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print("freecell-harness: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

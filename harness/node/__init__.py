@@ -1,0 +1,1 @@
+"""The Node side of the `node:` adapter."""

@@ -1,0 +1,137 @@
+"""The vectorised path: cards, canonical lines and block digests of many deals at once (NumPy).
+
+Byte-identical to `reference.deal`, which the tests check.  The 52 steps of the shuffle run as a
+Python loop, each step a few array operations over a whole batch of deals; the batch's decks lie
+deal after deal in one flat array so that each step touches memory in order.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from reference.deal import CARD_NAMES, LINE_BYTES, Deal, deal
+from reference.dialects import DECK_SIZE, DEFAULT_DIALECT, INCREMENT, MULTIPLIER, Dialect, LcgRule, get_dialect
+
+BATCH: Final = 65536  # deals per vectorised batch (the fastest measured on a 2-core EPYC)
+
+Cards = npt.NDArray[np.uint8]  # shape (N, 52): card indices in dealing order, one deal per row
+Lines = npt.NDArray[np.uint8]  # shape (N, 156): one canonical line per row
+
+_FRESH_DECK = np.arange(DECK_SIZE, dtype=np.uint8)
+# Each card with its trailing space, as one 3-byte item: a row of 52 of them is a canonical line.
+_CARD_TOKENS = np.array([(name + " ").encode() for name in CARD_NAMES], dtype="S3")
+
+
+@functools.cache
+def _pick_table(rule: LcgRule) -> npt.NDArray[np.uint8]:
+    """k = rᵢ mod left, for every left (row left − 1) and every value of sᵢ >> 16 (column).
+
+    The state is kept modulo 2³² (uint32 wrap-around): its low 31 bits are those of the state
+    modulo 2³¹, and the rule's out_mask drops the rest, so one table shape serves every rule.
+    """
+    high = np.arange(1 << 16, dtype=np.int64)
+    randoms = ((high & rule.out_mask) | rule.out_or) + rule.out_add
+    lefts = np.arange(1, DECK_SIZE + 1, dtype=np.int64)[:, None]
+    return (randoms[None, :] % lefts).astype(np.uint8)
+
+
+def _shuffle_batch(seeds: npt.NDArray[np.uint32], rule: LcgRule) -> Cards:
+    n = seeds.shape[0]
+    table = _pick_table(rule)
+    state = seeds.copy()
+    high = np.empty(n, dtype=np.uint32)
+    pick = np.empty(n, dtype=np.int64)
+    base = np.arange(0, n * DECK_SIZE, DECK_SIZE, dtype=np.int64)
+    decks = np.tile(_FRESH_DECK, n)  # deal j's deck is decks[52j : 52j + 52]
+    dealt = np.empty((n, DECK_SIZE), dtype=np.uint8)
+    for step in range(DECK_SIZE):
+        left = DECK_SIZE - step
+        np.multiply(state, np.uint32(MULTIPLIER), out=state)
+        np.add(state, np.uint32(INCREMENT), out=state)
+        np.right_shift(state, np.uint32(16), out=high)
+        np.add(base, np.take(table[left - 1], high), out=pick)
+        dealt[:, step] = np.take(decks, pick)
+        decks[pick] = np.take(decks, base + (left - 1))
+    return dealt
+
+
+def cards_array(numbers: Sequence[int] | npt.NDArray[np.int64], dialect: str | Dialect = DEFAULT_DIALECT) -> Cards:
+    """Cards of `numbers` (any order, repeats allowed), one deal per row; ValueError outside the domain."""
+    d = get_dialect(dialect)
+    nums = np.asarray(numbers, dtype=np.int64).reshape(-1)
+    rule_of = np.full(nums.shape[0], -1, dtype=np.int8)
+    for i, rule in enumerate(d.rules):
+        rule_of[(nums >= rule.first) & (nums <= rule.last)] = i
+    out = np.empty((nums.shape[0], DECK_SIZE), dtype=np.uint8)
+    for i, rule in enumerate(d.rules):
+        hit = np.flatnonzero(rule_of == i)
+        for lo in range(0, hit.shape[0], BATCH):
+            where = hit[lo : lo + BATCH]
+            seeds = (nums[where] - rule.seed_offset).astype(np.uint32)
+            if where.shape[0] == nums.shape[0]:
+                out = _shuffle_batch(seeds, rule)  # the common case: one rule, one batch
+            else:
+                out[where] = _shuffle_batch(seeds, rule)
+    for j in np.flatnonzero(rule_of < 0):
+        # Not shuffled by a rule: a fixed layout, or (raising here) not a deal of this dialect.
+        out[j] = deal(int(nums[j]), d).cards
+    return out
+
+
+def render_lines(cards: Cards) -> Lines:
+    """Canonical lines of a cards array."""
+    lines = np.take(_CARD_TOKENS, cards).view(np.uint8).reshape(cards.shape[0], LINE_BYTES)
+    lines[:, -1] = ord("\n")
+    return lines
+
+
+def lines_array(numbers: Sequence[int] | npt.NDArray[np.int64], dialect: str | Dialect = DEFAULT_DIALECT) -> Lines:
+    """Canonical lines of `numbers` (any order, repeats allowed), one row each."""
+    return render_lines(cards_array(numbers, dialect))
+
+
+def _batches(start: int, stop: int, d: Dialect, batch: int) -> Iterator[npt.NDArray[np.int64]]:
+    d.check_range(start, stop)
+    for lo in range(start, stop + 1, batch):
+        yield np.arange(lo, min(lo + batch, stop + 1), dtype=np.int64)
+
+
+def iter_lines(start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT, *, batch: int = BATCH) -> Iterator[bytes]:
+    """Canonical lines of deals start … stop (inclusive), `batch` deals a chunk: constant memory."""
+    d = get_dialect(dialect)
+    for numbers in _batches(start, stop, d, batch):
+        yield lines_array(numbers, d).tobytes()
+
+
+def deal_range(start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT) -> Iterator[Deal]:
+    """Deals start … stop (inclusive), one `Deal` at a time, computed a batch at a time."""
+    d = get_dialect(dialect)
+    for numbers in _batches(start, stop, d, 4096):
+        for number, row in zip(numbers.tolist(), cards_array(numbers, d).tolist(), strict=True):
+            yield Deal(number, d.name, tuple(row))
+
+
+def canonical_lines(numbers: Iterable[int], dialect: str | Dialect = DEFAULT_DIALECT) -> bytes:
+    """Canonical lines of `numbers`, concatenated in their order."""
+    d = get_dialect(dialect)
+    nums = [d.check(n) for n in numbers]
+    return lines_array(nums, d).tobytes() if nums else b""
+
+
+def block_digest(numbers: Iterable[int], dialect: str | Dialect = DEFAULT_DIALECT) -> str:
+    """SHA-256 (hex) of the canonical lines of `numbers`; for a range a … b, SPEC.md's block digest."""
+    d = get_dialect(dialect)
+    h = hashlib.sha256()
+    if isinstance(numbers, range) and numbers.step == 1:
+        if len(numbers):
+            for chunk in iter_lines(numbers.start, numbers.stop - 1, d):
+                h.update(chunk)
+    else:
+        h.update(canonical_lines(numbers, d))
+    return h.hexdigest()
