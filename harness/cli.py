@@ -72,6 +72,20 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_challenge(args: argparse.Namespace) -> int:
+    from harness.challenge_command import run_challenge_command
+
+    deal_range = parse_range(args.range, "classic") if args.range else (1, 32000)
+    return run_challenge_command(args.documents, deal_range, as_json=args.json)
+
+
+def cmd_fixtures(args: argparse.Namespace) -> int:
+    from harness.fixtures import check_fixtures_command, regen_fixtures_command
+
+    run = regen_fixtures_command if args.action == "regen" else check_fixtures_command
+    return run(args.dir)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -82,6 +96,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT)
     p.add_argument("--format", choices=reference.FORMATS)
     p.set_defaults(run=cmd_deal)
+
+    p = sub.add_parser("challenge", help="read freeCodeCamp challenge documents and run their solutions")
+    p.add_argument("documents", nargs="+", metavar="DOCUMENT")
+    p.add_argument("--range", metavar="A-B", help="deals compared with the reference (default 1-32000)")
+    p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
+    p.set_defaults(run=cmd_challenge)
+
+    p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures")
+    p.add_argument("action", choices=("regen", "check"))
+    p.add_argument("--dir", default=None, help="the fixtures directory (default: the checkout's fixtures/)")
+    p.set_defaults(run=cmd_fixtures)
     return parser
 
 
