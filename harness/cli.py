@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -72,6 +74,97 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _nonnegative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be positive")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    if not _INT.fullmatch(text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from harness import engine
+    from harness.plan import Shard
+    from harness.progress import ProgressBar
+    from harness.report import Report, board_diff, verdict, write_junit
+    from harness.resume import ResumeLog
+
+    ranges = tuple(parse_range(r, args.dialect) for r in args.range or ())
+    if ranges and args.sample is not None:
+        raise RequestError("verify: give --range or --sample, not both")
+    if args.seed is not None and args.sample is None:
+        raise RequestError("verify: --seed goes with --sample")
+    if not ranges and args.sample is None:
+        ranges = ((1, 32000),)  # Microsoft's original deals
+    try:
+        codecs.lookup(args.encoding)
+    except LookupError:
+        raise RequestError(f"verify: unknown --encoding {args.encoding!r}") from None
+    request = engine.Request(
+        impl=args.impl,
+        against=args.against,
+        dialect=args.dialect,
+        ranges=ranges,
+        sample=args.sample,
+        seed=args.seed or 0,
+        jobs=args.jobs or engine.default_jobs(),
+        shard=Shard.parse(args.shard) if args.shard else engine.ALL,
+        timeout=args.timeout,
+        encoding=args.encoding,
+    )
+    total = sum(b - a + 1 for a, b in ranges) + (args.sample or 0)
+    bar = ProgressBar(total // request.shard.count)
+    resume = ResumeLog(args.resume) if args.resume else None
+    try:
+        outcome = engine.run(request, resume=resume, progress=bar)
+    finally:
+        bar.close()
+        if resume:
+            resume.close()
+    report = Report(
+        implementation=args.impl,
+        against=args.against,
+        dialect=args.dialect,
+        checked=outcome.checked,
+        first_failure=outcome.first_failure,
+        elapsed_s=outcome.elapsed_s,
+        shard=str(request.shard),
+        ranges=ranges,
+    )
+    if args.report:
+        report.write_json(args.report)
+    if args.junit:
+        label = ", ".join(f"{a}-{b}" for a, b in ranges) or f"sample {args.sample} seed {request.seed}"
+        write_junit(args.junit, report, label)
+    print(verdict(report))
+    print(f"{report.checked} deals in {report.elapsed_s:.2f} s ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)")
+    if outcome.first_failure is not None:
+        print(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
+        return EXIT_NONCONFORMANT
+    return EXIT_OK
+
+
+def cmd_report_merge(args: argparse.Namespace) -> int:
+    from harness.report import board_diff, merge_reports, read_report, verdict
+
+    merged = merge_reports([(path, read_report(path)) for path in args.reports])
+    if args.out:
+        merged.write_json(args.out)
+    print(verdict(merged))
+    if merged.first_failure is not None:
+        print(board_diff(merged.first_failure.expected, merged.first_failure.actual))
+        return EXIT_NONCONFORMANT
+    return EXIT_OK
+
+
 def cmd_challenge(args: argparse.Namespace) -> int:
     from harness.challenge_command import run_challenge_command
 
@@ -96,6 +189,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT)
     p.add_argument("--format", choices=reference.FORMATS)
     p.set_defaults(run=cmd_deal)
+
+    p = sub.add_parser("verify", help="compare an implementation with the reference (or another)")
+    p.add_argument("impl", metavar="IMPL", help="reference, fixtures, pysol-cards, node:PATH, cmd:T, stream:C, py:M:F")
+    p.add_argument("--against", metavar="IMPL", default="reference")
+    p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT)
+    p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default 1-32000)")
+    p.add_argument("--sample", type=_positive_int, metavar="K", help="K deals: the boundaries, the rest uniform")
+    p.add_argument("--seed", type=int, metavar="S", help="seed of --sample (default 0)")
+    p.add_argument("--jobs", type=_positive_int, metavar="N", help="worker processes (default: the cores)")
+    p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices")
+    p.add_argument("--timeout", type=_nonnegative_float, default=10.0, metavar="SECONDS", help="per deal")
+    p.add_argument("--encoding", default="utf-8", help="how program output is decoded (default utf-8)")
+    p.add_argument("--report", metavar="FILE.json")
+    p.add_argument("--junit", metavar="FILE.xml")
+    p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues")
+    p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("report", help="work with verify reports")
+    p.add_argument("action", choices=("merge",))
+    p.add_argument("reports", nargs="+", metavar="REPORT.json")
+    p.add_argument("--out", metavar="FILE.json")
+    p.set_defaults(run=cmd_report_merge)
 
     p = sub.add_parser("challenge", help="read freeCodeCamp challenge documents and run their solutions")
     p.add_argument("documents", nargs="+", metavar="DOCUMENT")
@@ -123,8 +238,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
     except KeyboardInterrupt:
-        print("freecell-harness: interrupted", file=sys.stderr)
+        print("freecell-harness: interrupted (a --resume log keeps what was finished)", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug of ours: still one line, with the traceback on request
+        if os.environ.get("FREECELL_DEBUG"):
+            raise
+        print(f"freecell-harness: internal error: {type(exc).__name__}: {exc} (FREECELL_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT_REQUEST
 
 
 if __name__ == "__main__":
