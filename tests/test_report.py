@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from harness.errors import RequestError
+from harness.failures import Failure
+from harness.report import Report, board_diff, merge_reports, read_report, verdict, write_junit
+from reference import deal
+
+EXPECTED = deal(617).line.strip()
+SWAPPED = EXPECTED.split()
+SWAPPED[10], SWAPPED[11] = SWAPPED[11], SWAPPED[10]
+ACTUAL = " ".join(SWAPPED)
+
+
+def shard(k: int, n: int, checked: int, failure: int | None = None, elapsed: float = 1.0) -> Report:
+    f = Failure(failure, "mismatch", "cards 11 and 12 differ", EXPECTED, ACTUAL) if failure else None
+    return Report("cmd:x {n}", "reference", "classic", checked, f, elapsed, shard=f"{k}/{n}", ranges=((1, 100_000),))
+
+
+@pytest.mark.parametrize(
+    ("shards", "checked", "first", "elapsed"),
+    [
+        ([shard(1, 2, 50), shard(2, 2, 50)], 100, None, 1.0),
+        ([shard(1, 3, 30, 77), shard(2, 3, 40, 12, 2.5), shard(3, 3, 30)], 100, 12, 2.5),
+        ([shard(2, 2, 50, 9), shard(1, 2, 50, 70)], 100, 9, 1.0),  # any order
+    ],
+)
+def test_merge_adds_up_and_keeps_the_smallest_failure(
+    shards: list[Report], checked: int, first: int | None, elapsed: float
+) -> None:
+    merged = merge_reports([(f"r{i}.json", r) for i, r in enumerate(shards)])
+    assert merged.checked == checked
+    assert merged.conformant is (first is None)
+    assert (merged.first_failure.deal if merged.first_failure else None) == first
+    assert merged.elapsed_s == elapsed
+
+
+@pytest.mark.parametrize(
+    ("shards", "message"),
+    [
+        ([shard(1, 2, 50)], "missing shard"),
+        ([shard(1, 2, 50), shard(1, 2, 50)], "appears twice"),
+        ([shard(1, 2, 50), shard(2, 3, 50)], "different splits"),
+        ([shard(1, 2, 50), Report("other", "reference", "classic", 1, None, 1.0, "2/2", ((1, 100_000),))], "another run"),
+        ([], "no reports"),
+    ],
+)
+def test_merge_refuses_what_is_not_one_whole_run(shards: list[Report], message: str) -> None:
+    with pytest.raises(RequestError, match=message):
+        merge_reports([(f"r{i}.json", r) for i, r in enumerate(shards)])
+
+
+def test_a_report_round_trips_through_its_json_with_spec_fields(tmp_path: Path) -> None:
+    report = shard(1, 1, 100, 42)
+    path = tmp_path / "r.json"
+    report.write_json(str(path))
+    data = json.loads(path.read_text())
+    spec_fields = {"implementation", "against", "dialect", "checked", "conformant", "first_failure", "elapsed_s", "deals_per_s"}
+    assert spec_fields <= set(data)
+    assert set(data["first_failure"]) == {"deal", "kind", "message", "expected", "actual"}
+    assert data["conformant"] is False and data["deals_per_s"] == 100
+    assert read_report(str(path)) == report
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("{", "not JSON"), ('{"implementation": "x"}', "not a verify report"), ("[]", "not a verify report")],
+)
+def test_bad_reports_are_refused_in_one_line(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(RequestError, match=message):
+        read_report(str(path))
+
+
+def test_the_board_diff_marks_exactly_the_differing_cards() -> None:
+    diff = board_diff(EXPECTED, ACTUAL)
+    rows = diff.splitlines()[1:]
+    assert len(rows) == 7
+    assert diff.count("*") == 4  # two cards, each marked on both sides
+    left, right = rows[1].split("│")
+    assert f"{SWAPPED[11]}*" in left and f"{SWAPPED[10]}*" in right
+
+
+@pytest.mark.parametrize(
+    ("report", "expected"),
+    [
+        (shard(1, 1, 100, 32001), "conforms on 1 … 32000, first mismatch at deal 32001"),
+        (shard(1, 1, 1, 1), "no deal conforms before it, first mismatch at deal 1"),
+        (shard(2, 4, 100, 500), "first mismatch at deal 500 in shard 2/4"),
+        (shard(1, 1, 100), "CONFORMS"),
+    ],
+)
+def test_the_verdict_says_how_far_it_conformed(report: Report, expected: str) -> None:
+    assert expected in verdict(report)
+
+
+def test_junit_is_valid_xml_with_the_failure_and_its_diff(tmp_path: Path) -> None:
+    path = tmp_path / "j.xml"
+    write_junit(str(path), shard(1, 1, 100, 42), "1-100")
+    suite = ET.parse(path).getroot().find("testsuite")
+    assert suite is not None and suite.get("failures") == "1"
+    failure = suite.find("testcase/failure")
+    assert failure is not None and failure.get("type") == "mismatch"
+    assert "deal 42" in (failure.get("message") or "") and "│" in (failure.text or "")
