@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reference.deal import CARD_INDEX, COLUMNS, DECK_SIZE
+from reference.deal import CARD_INDEX, COLUMNS
+from reference.dialects import DECK_SIZE
 
 ROW_SHAPE = (8, 8, 8, 8, 8, 8, 4)
 COLUMN_SHAPE = (7, 7, 7, 7, 6, 6, 6, 6)

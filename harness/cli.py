@@ -92,7 +92,7 @@ def _positive_int(text: str) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from harness import engine
-    from harness.plan import Shard
+    from harness.plan import ALL, Shard
     from harness.progress import ProgressBar
     from harness.report import Report, board_diff, verdict, write_junit
     from harness.resume import ResumeLog
@@ -116,7 +116,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         sample=args.sample,
         seed=args.seed or 0,
         jobs=args.jobs or engine.default_jobs(),
-        shard=Shard.parse(args.shard) if args.shard else engine.ALL,
+        shard=Shard.parse(args.shard) if args.shard else ALL,
         timeout=args.timeout,
         encoding=args.encoding,
     )
@@ -145,7 +145,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         label = ", ".join(f"{a}-{b}" for a, b in ranges) or f"sample {args.sample} seed {request.seed}"
         write_junit(args.junit, report, label)
     print(verdict(report))
-    print(f"{report.checked} deals in {report.elapsed_s:.2f} s ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)")
+    print(
+        f"{report.checked} deals in {report.elapsed_s:.2f} s ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
+    )
     if outcome.first_failure is not None:
         print(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
         return EXIT_NONCONFORMANT
@@ -243,7 +245,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: still one line, with the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: internal error: {type(exc).__name__}: {exc} (FREECELL_DEBUG=1 shows the traceback)", file=sys.stderr)
+        print(
+            f"freecell-harness: internal error: {type(exc).__name__}: {exc} (FREECELL_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
         return EXIT_REQUEST
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -35,7 +36,9 @@ def _text(answer: Answer) -> str | None:
     return None if isinstance(answer, Failure) else answer.decode("ascii", "replace").rstrip("\n")
 
 
-def first_difference(deals: list[int] | range | tuple[int, ...], actual: list[Answer], expected: list[Answer], against: str) -> Failure | None:
+def first_difference(
+    deals: Sequence[int], actual: list[Answer], expected: list[Answer], against: str
+) -> Failure | None:
     """The first deal where `actual` is not `expected`, as a Failure; None if they agree."""
     for number, got, want in zip(deals, actual, expected, strict=True):
         if isinstance(want, Failure):

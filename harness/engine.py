@@ -141,7 +141,9 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     return outcome
 
 
-def _run_here(request: Request, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None]) -> None:
+def _run_here(
+    request: Request, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None]
+) -> None:
     comparer = _open_comparer(request)
     try:
         for block in blocks:
@@ -151,7 +153,9 @@ def _run_here(request: Request, blocks: Iterator[Block], outcome: Outcome, recor
         comparer.close()
 
 
-def _run_in_pool(request: Request, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None]) -> None:
+def _run_in_pool(
+    request: Request, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None]
+) -> None:
     window = 3 * request.jobs
     in_flight: set[Future[BlockResult]] = set()
     try:

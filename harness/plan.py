@@ -64,7 +64,9 @@ def sample_deals(dialect: str, size: int, seed: int) -> list[int]:
     chosen = set(sample_boundaries(dialect))
     domain_size = sum(hi - lo + 1 for lo, hi in d.intervals())
     if size < len(chosen):
-        raise RequestError(f"--sample {size}: {d.name} always checks its {len(chosen)} boundaries; ask for at least that")
+        raise RequestError(
+            f"--sample {size}: {d.name} always checks its {len(chosen)} boundaries; ask for at least that"
+        )
     if size > domain_size:
         raise RequestError(f"--sample {size}: the {d.name} domain has only {domain_size} deals")
     rng = random.Random(seed)

@@ -25,8 +25,13 @@ DEFAULT_RANGE = "1-20000"
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("freecell-harness", "FreeCell conformance (freecell-harness)")
-    group.addoption("--impl", action="append", default=None, metavar="IMPL",
-                    help="implementation under test, repeatable (default: fixtures and the original JS solution)")
+    group.addoption(
+        "--impl",
+        action="append",
+        default=None,
+        metavar="IMPL",
+        help="implementation under test, repeatable (default: fixtures and the original JS solution)",
+    )
     group.addoption("--against", default="reference", metavar="IMPL", help="what it is compared with")
     group.addoption("--deal-range", default=DEFAULT_RANGE, metavar="A-B", help=f"deals to check ({DEFAULT_RANGE})")
     group.addoption("--dialect", default="classic", help="classic, fcpro or xp")

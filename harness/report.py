@@ -92,7 +92,12 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     first_path, first = reports[0]
     seen: dict[str, str] = {}
     for path, r in reports:
-        same = (r.implementation, r.against, r.dialect, r.ranges) == (first.implementation, first.against, first.dialect, first.ranges)
+        same = (r.implementation, r.against, r.dialect, r.ranges) == (
+            first.implementation,
+            first.against,
+            first.dialect,
+            first.ranges,
+        )
         if not same:
             raise RequestError(f"report merge: {path} is of another run than {first_path}")
         if r.shard in seen:
@@ -174,7 +179,7 @@ def write_junit(path: str, report: Report, label: str) -> None:
         node = ET.SubElement(case, "failure", message=f"deal {f.deal}: {f.kind}: {f.message}", type=f.kind)
         node.text = verdict(report) + "\n" + board_diff(f.expected, f.actual)
     ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
-    tree = ET.ElementTree(ET.Element("testsuites"))
-    tree.getroot().append(suite)
-    ET.indent(tree)
-    write_atomically(path, ET.tostring(tree.getroot(), encoding="unicode", xml_declaration=True) + "\n")
+    root = ET.Element("testsuites")
+    root.append(suite)
+    ET.indent(root)
+    write_atomically(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")

@@ -102,7 +102,9 @@ def _batches(start: int, stop: int, d: Dialect, batch: int) -> Iterator[npt.NDAr
         yield np.arange(lo, min(lo + batch, stop + 1), dtype=np.int64)
 
 
-def iter_lines(start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT, *, batch: int = BATCH) -> Iterator[bytes]:
+def iter_lines(
+    start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT, *, batch: int = BATCH
+) -> Iterator[bytes]:
     """Canonical lines of deals start … stop (inclusive), `batch` deals a chunk: constant memory."""
     d = get_dialect(dialect)
     for numbers in _batches(start, stop, d, batch):

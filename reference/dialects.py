@@ -88,7 +88,6 @@ class Dialect:
             raise ValueError(f"deal {number} is outside the {self.name} domain ({self.describe_domain()})")
         return number
 
-
     def intervals(self) -> list[tuple[int, int]]:
         """The domain as disjoint inclusive intervals, in order."""
         points = [(n, n) for n in self.fixed_layouts] + [(r.first, r.last) for r in self.rules]

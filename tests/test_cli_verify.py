@@ -53,7 +53,18 @@ def test_a_divergence_exits_1_and_the_report_names_it(
     monkeypatch.setenv("PLANTED_DEAL", "32001")
     report = tmp_path / "out" / "r.json"
     junit = tmp_path / "out" / "j.xml"
-    argv = ["verify", "py:planted:rows", "--range", "31000-33000", "--jobs", "2", "--report", str(report), "--junit", str(junit)]
+    argv = [
+        "verify",
+        "py:planted:rows",
+        "--range",
+        "31000-33000",
+        "--jobs",
+        "2",
+        "--report",
+        str(report),
+        "--junit",
+        str(junit),
+    ]
     assert main(argv) == 1
     out = capsys.readouterr().out
     assert "conforms on 31000 … 32000, first mismatch at deal 32001" in out
@@ -70,7 +81,20 @@ def test_shards_merge_into_the_verdict_of_one_run(
     reports = []
     for k in (1, 2, 3):
         path = tmp_path / f"shard{k}.json"
-        main(["verify", "py:planted:deal", "--range", "1-40000", "--shard", f"{k}/3", "--jobs", "1", "--report", str(path)])
+        main(
+            [
+                "verify",
+                "py:planted:deal",
+                "--range",
+                "1-40000",
+                "--shard",
+                f"{k}/3",
+                "--jobs",
+                "1",
+                "--report",
+                str(path),
+            ]
+        )
         reports.append(str(path))
     merged = tmp_path / "merged.json"
     assert main(["report", "merge", *reports, "--out", str(merged)]) == 1

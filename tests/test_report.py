@@ -46,7 +46,10 @@ def test_merge_adds_up_and_keeps_the_smallest_failure(
         ([shard(1, 2, 50)], "missing shard"),
         ([shard(1, 2, 50), shard(1, 2, 50)], "appears twice"),
         ([shard(1, 2, 50), shard(2, 3, 50)], "different splits"),
-        ([shard(1, 2, 50), Report("other", "reference", "classic", 1, None, 1.0, "2/2", ((1, 100_000),))], "another run"),
+        (
+            [shard(1, 2, 50), Report("other", "reference", "classic", 1, None, 1.0, "2/2", ((1, 100_000),))],
+            "another run",
+        ),
         ([], "no reports"),
     ],
 )
@@ -60,7 +63,16 @@ def test_a_report_round_trips_through_its_json_with_spec_fields(tmp_path: Path) 
     path = tmp_path / "r.json"
     report.write_json(str(path))
     data = json.loads(path.read_text())
-    spec_fields = {"implementation", "against", "dialect", "checked", "conformant", "first_failure", "elapsed_s", "deals_per_s"}
+    spec_fields = {
+        "implementation",
+        "against",
+        "dialect",
+        "checked",
+        "conformant",
+        "first_failure",
+        "elapsed_s",
+        "deals_per_s",
+    }
     assert spec_fields <= set(data)
     assert set(data["first_failure"]) == {"deal", "kind", "message", "expected", "actual"}
     assert data["conformant"] is False and data["deals_per_s"] == 100

@@ -5,7 +5,15 @@ from __future__ import annotations
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.errors import RequestError
 
-IMPL_KINDS = ("reference", "fixtures", "pysol-cards", "node:PATH", "cmd:TEMPLATE", "stream:COMMAND", "py:MODULE:FUNCTION")
+IMPL_KINDS = (
+    "reference",
+    "fixtures",
+    "pysol-cards",
+    "node:PATH",
+    "cmd:TEMPLATE",
+    "stream:COMMAND",
+    "py:MODULE:FUNCTION",
+)
 
 
 def open_dealer(impl: str, options: DealerOptions | None = None) -> Dealer:
