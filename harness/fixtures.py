@@ -194,12 +194,12 @@ class Checkers:
         return {"implementation": impl}
 
 
-@dataclass(frozen=True, slots=True)
 class Disagreement(Exception):
-    path: str
-    impl: str
-    deal: int
-    detail: str
+    """An implementation that must agree with the reference does not, first at `deal`."""
+
+    def __init__(self, path: str, impl: str, deal: int, detail: str) -> None:
+        super().__init__(path, impl, deal, detail)
+        self.path, self.impl, self.deal, self.detail = path, impl, deal, detail
 
     def __str__(self) -> str:
         return f"{self.path}: {self.impl} disagrees with the reference at deal {self.deal}: {self.detail}"
@@ -261,7 +261,7 @@ def describe_file(f: FixtureFile, data: bytes) -> dict[str, object]:
     if f.kind == "lines":
         entry |= {"first": f.ranges[0][0], "last": f.ranges[-1][1]}
     else:
-        entry |= {"block_size": BLOCK, "rows": len(f.ranges)}
+        entry |= {"block_size": max(b - a + 1 for a, b in f.ranges), "rows": len(f.ranges)}
     return entry | {"deals": f.deal_count, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
 
@@ -319,15 +319,16 @@ def regenerate(
     """
     plan = default_plan() if plan is None else plan
     checkers = checkers or Checkers()
-    contents = {f.path: f.content() for f in plan}
     dealers: dict[tuple[str, str], Dealer] = {}
     try:
+        for f in plan:  # open every implementation first: a missing one fails before any work
+            for check in f.checks:
+                if (check.impl, f.dialect) not in dealers:
+                    dealers[(check.impl, f.dialect)] = checkers.open(check.impl, f.dialect)
+        contents = {f.path: f.content() for f in plan}
         for f in plan:
             for check in f.checks:
-                key = (check.impl, f.dialect)
-                if key not in dealers:
-                    dealers[key] = checkers.open(check.impl, f.dialect)
-                confirm(f, check, dealers[key])
+                confirm(f, check, dealers[(check.impl, f.dialect)])
     finally:
         for dealer in dealers.values():
             dealer.close()
