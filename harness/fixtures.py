@@ -43,6 +43,10 @@ Interval = tuple[int, int]  # inclusive
 
 
 def default_dir() -> Path:
+    """The checkout's fixtures/; installed elsewhere (tox installs a wheel), the working directory's."""
+    for base in (PROJECT_ROOT, Path.cwd()):
+        if (base / "fixtures" / MANIFEST).is_file():
+            return base / "fixtures"
     return PROJECT_ROOT / "fixtures"
 
 

@@ -307,6 +307,14 @@ def test_check_command_on_the_committed_fixtures_and_on_a_corrupted_copy(
     assert main(["fixtures", "check", "--dir", str(tmp_path / "nowhere")]) == 2
 
 
+def test_an_installed_harness_finds_the_fixtures_of_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("harness.fixtures.PROJECT_ROOT", tmp_path / "site-packages")
+    monkeypatch.chdir(COMMITTED.parent)
+    assert default_dir() == Path.cwd() / "fixtures"
+
+
 # ------------------------------------------------------------------ the committed fixtures, read
 
 
