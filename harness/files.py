@@ -16,6 +16,7 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
+            os.chmod(tmp, 0o644)  # mkstemp's 0600 would make the file unreadable to others
             with os.fdopen(fd, "wb") as f:
                 f.write(payload)
                 f.flush()

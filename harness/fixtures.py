@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +22,7 @@ import reference
 from harness.adapters.base import Dealer, DealerOptions
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.files import write_atomically
 from harness.seeds import PROJECT_ROOT, default_seed_document
 from reference.deal import LINE_BYTES
 
@@ -296,22 +295,6 @@ def render_manifest(entries: list[dict[str, object]]) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------- regen
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Temp file in the same directory, then os.replace: a reader sees the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, 0o644)  # mkstemp's 0600 would make the fixtures unreadable to others
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def regenerate(
