@@ -121,8 +121,9 @@ class _Process:
             code = self.proc.returncode
         how = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 else f"status {code}"
         time.sleep(0.05)  # let the stderr thread catch Node's last words
-        last = next((t for t in reversed(self.stderr_tail) if "ERROR" in t or "Error" in t), None)
-        last = last or (self.stderr_tail[-1] if self.stderr_tail else None)
+        tail = list(self.stderr_tail)
+        fatal = [t for t in tail if t.startswith(("FATAL ERROR", "Fatal error", "RangeError", "Error"))]
+        last = fatal[0] if fatal else (tail[-1] if tail else None)
         return DriverDied(f"Node exited with {how}" + (f": {last}" if last else ""), hung=False)
 
     def kill(self) -> None:
