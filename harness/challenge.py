@@ -83,7 +83,7 @@ def parse_challenge(text: str, name: str = "<document>") -> ChallengeDocument:
     if name.endswith((".js", ".mjs", ".cjs")):
         doc = _Parsed(solution=_Block(text.replace("\r\n", "\n"), 1))
         fmt = "javascript"
-    elif any(_MD_MARKER.match(line) and _MD_MARKER.match(line)[2] in ("hints", "solutions") for line in lines):
+    elif any((m := _MD_MARKER.match(line)) and m[2] in ("hints", "solutions") for line in lines):
         doc, fmt = _parse_markdown(lines), "markdown"
     elif any(_LEGACY_SIGN.search(line) for line in lines):
         doc, fmt = _parse_legacy(lines), "legacy"
@@ -247,7 +247,7 @@ def _parse_legacy(lines: list[str]) -> _Parsed:
         h = _HEADING.match(line)
         if h:
             anchors.setdefault(h[1].lower(), i)
-    bounds = sorted(anchors.values()) + [len(lines)]
+    bounds = [*sorted(anchors.values()), len(lines)]
 
     def section(*names: str) -> tuple[int, int] | None:
         for name in names:
@@ -331,8 +331,11 @@ _RENDERED_HEADINGS = {
 
 
 def _parse_rendered(lines: list[str]) -> _Parsed:
-    marks = [(i, _RENDERED_HEADINGS[line.strip().lower()]) for i, line in enumerate(lines)
-             if line.strip().lower() in _RENDERED_HEADINGS and line.strip()[0].isupper()]
+    marks = [
+        (i, _RENDERED_HEADINGS[line.strip().lower()])
+        for i, line in enumerate(lines)
+        if line.strip().lower() in _RENDERED_HEADINGS and line.strip()[0].isupper()
+    ]
     sections: dict[str, tuple[int, int]] = {}
     for k, (i, name) in enumerate(marks):
         stop = marks[k + 1][0] if k + 1 < len(marks) else len(lines)
@@ -388,12 +391,15 @@ def _prose(lines: list[str], doc: _Parsed) -> str:
 
 
 _STOPWORDS: dict[str, frozenset[str]] = {
-    "en": frozenset("the and of to is in with this that are from for on be it as by which then first next".split()),
-    "es": frozenset("el la los las del y con una es en para por que al se esta este su como luego".split()),
-    "pt": frozenset("o os as do da dos das e com uma um não é em para pelo pela que ao se esta este são".split()),
-    "fr": frozenset("le la les des du et avec une un est dans pour par que au se cette ce sont".split()),
-    "de": frozenset("der die das und mit ein eine ist im für von zu den dem nicht auf sich".split()),
-    "it": frozenset("il lo la gli le del della e con una un è per che al si questa questo sono".split()),
+    code: frozenset(words.split(" "))
+    for code, words in {
+        "en": "the and of to is in with this that are from for on be it as by which then first next",
+        "es": "el la los las del y con una es en para por que al se esta este su como luego",
+        "pt": "o os as do da dos das e com uma um não é em para pelo pela que ao se esta este são",
+        "fr": "le la les des du et avec une un est dans pour par que au se cette ce sont",
+        "de": "der die das und mit ein eine ist im für von zu den dem nicht auf sich",
+        "it": "il lo la gli le del della e con una un è per che al si questa questo sono",
+    }.items()
 }
 _SCRIPTS = (
     ("ja", re.compile(r"[\u3040-\u30ff]")),  # kana: Japanese even when kanji are present

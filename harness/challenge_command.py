@@ -133,13 +133,27 @@ def run_challenge_command(documents: list[str], deal_range: tuple[int, int], *, 
 
 
 def format_table(reports: list[dict[str, Any]], deal_range: tuple[int, int]) -> str:
-    header = ("document", "format", "lang", "solution", "hints ok/failed/broken", f"conforms {deal_range[0]}-{deal_range[1]}")
+    header = (
+        "document",
+        "format",
+        "lang",
+        "solution",
+        "hints ok/failed/broken",
+        f"conforms {deal_range[0]}-{deal_range[1]}",
+    )
     rows = [header]
     for r in reports:
         h = r["hints"]
         verdict = {True: "yes", False: "NO", None: "-"}[r["conformant"]]
         rows.append(
-            (r["document"], r["format"], r["language"], r["solution"], f"{h['passed']}/{h['failed']}/{h['broken']}", verdict)
+            (
+                r["document"],
+                r["format"],
+                r["language"],
+                r["solution"],
+                f"{h['passed']}/{h['failed']}/{h['broken']}",
+                verdict,
+            )
         )
     widths = [max(len(row[c]) for row in rows) for c in range(len(header))]
     out = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() + "\n" for row in rows]

@@ -176,7 +176,9 @@ def test_the_watchdog_kills_what_the_vm_timeout_cannot(node: str) -> None:
         ("top_level_throws.js", "runtime-error", ["undefinedHelper is not defined", ":{line})"]),
     ],
 )
-def test_an_unusable_solution_fails_every_deal(node: str, seeds: Path, source: str, status: str, needles: list[str]) -> None:
+def test_an_unusable_solution_fails_every_deal(
+    node: str, seeds: Path, source: str, status: str, needles: list[str]
+) -> None:
     path = os.path.relpath(seeds / source) if source.endswith(".txt") else js(source)
     line = line_of(path, {"syntax-error": "% deck.length", "runtime-error": "undefinedHelper"}.get(status, ""))
     with open_dealer(f"node:{path}") as d:
@@ -192,7 +194,11 @@ def test_an_unusable_solution_fails_every_deal(node: str, seeds: Path, source: s
 
 @pytest.mark.parametrize(
     ("name", "first", "last", "deal", "kind"),
-    [("mismatch.js", 1, 3000, 1000, "mismatch"), ("invalid.js", 1, 100, 1, "invalid-output"), ("good.js", 1, 3000, None, None)],
+    [
+        ("mismatch.js", 1, 3000, 1000, "mismatch"),
+        ("invalid.js", 1, 100, 1, "invalid-output"),
+        ("good.js", 1, 3000, None, None),
+    ],
 )
 def test_check_conformance_finds_the_first_divergent_deal(
     node: str, name: str, first: int, last: int, deal: int | None, kind: str | None

@@ -9,6 +9,7 @@ one deal per message.
 from __future__ import annotations
 
 import collections
+import itertools
 import json
 import os
 import select
@@ -233,7 +234,7 @@ class NodeBridge:
 
     def _deal_request(self, deals: Sequence[int], mode: str, chunk_ms: int | None) -> Message:
         request: Message = {"op": "deal", "mode": mode, "timeout_ms": int(self.timeout * 1000)}
-        if isinstance(deals, range) and deals.step == 1 or _consecutive(deals):
+        if (isinstance(deals, range) and deals.step == 1) or _consecutive(deals):
             request.update(start=deals[0], stop=deals[-1])
         else:
             request["deals"] = list(deals)
@@ -275,8 +276,8 @@ class NodeBridge:
             except DriverDied as died:
                 self._restart()
                 if stepping:
-                    kind = "timeout" if died.hung else "crash"
-                    out[pos] = Failure(deals[pos], kind, f"dealFreeCell({deals[pos]}): {died}")
+                    why = f"dealFreeCell({deals[pos]}): {died}"
+                    out[pos] = Failure(deals[pos], "timeout" if died.hung else "crash", why)
                     pos += 1
                     step_until = 0
                 else:
@@ -292,7 +293,7 @@ class NodeBridge:
                 out[base + k] = line.encode()
         for f in message["failures"]:
             i = start + int(f["index"])
-            out[i] = Failure(deals[i], f["kind"], str(f["message"]))
+            out[i] = Failure.from_json({**f, "deal": deals[i]})
 
     def _restart(self) -> None:
         if self._proc is not None:
@@ -301,8 +302,10 @@ class NodeBridge:
 
 
 def _consecutive(deals: Sequence[int]) -> bool:
-    return len(deals) > 0 and deals[-1] - deals[0] == len(deals) - 1 and all(
-        b - a == 1 for a, b in zip(deals, deals[1:], strict=False)
+    return (
+        len(deals) > 0
+        and deals[-1] - deals[0] == len(deals) - 1
+        and all(b - a == 1 for a, b in itertools.pairwise(deals))
     )
 
 
