@@ -1,0 +1,172 @@
+"""`freecell-harness challenge DOCUMENT … [--range A-B] [--json]` (SPEC.md).
+
+Per document: the layout and language found, the solution's state, its hints run as
+freeCodeCamp runs them, and whether the solution deals the reference's boards over the range.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import reference
+from harness.adapters.base import Dealer, DealerOptions
+from harness.adapters.node import NodeDealer
+from harness.challenge import ChallengeDocument, read_challenge
+from harness.failures import Failure
+from harness.node.bridge import NodeBridge
+
+EXIT_OK, EXIT_NONCONFORMANT = 0, 1
+BLOCK = 32768  # deals compared per digest
+
+
+@dataclass(frozen=True, slots=True)
+class Conformance:
+    checked: int  # deals compared: up to and including the first failure, if there is one
+    first_failure: Failure | None
+
+    @property
+    def conformant(self) -> bool:
+        return self.first_failure is None
+
+
+def check_conformance(dealer: Dealer, first: int, last: int) -> Conformance:
+    """Compare `dealer` with the reference over first … last by block digests; open the first
+    mismatching block to its first divergent deal.  (The engine's bisection will replace this.)"""
+    for start in range(first, last + 1, BLOCK):
+        block = range(start, min(start + BLOCK, last + 1))
+        if dealer.block_digest(block) == reference.block_digest(block):
+            continue
+        failure = first_divergence(dealer, block)
+        if failure is not None:
+            return Conformance(failure.deal - first + 1, failure)
+    return Conformance(last - first + 1, None)
+
+
+def first_divergence(dealer: Dealer, deals: Sequence[int]) -> Failure | None:
+    """The first deal of `deals` whose answer is not the reference's line, as a Failure."""
+    expected_data = reference.canonical_lines(deals)
+    width = len(expected_data) // max(len(deals), 1)
+    for i, answer in enumerate(dealer.lines(deals)):
+        expected = expected_data[i * width : (i + 1) * width].decode().rstrip("\n")
+        if isinstance(answer, Failure):
+            return Failure(answer.deal, answer.kind, answer.message, expected, answer.actual)
+        actual = answer.decode().rstrip("\n")
+        if actual != expected:
+            return Failure(deals[i], "mismatch", _differences(expected, actual), expected, actual)
+    return None
+
+
+def _differences(expected: str, actual: str) -> str:
+    a, b = expected.split(), actual.split()
+    diff = [i + 1 for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i]]
+    if len(diff) == 1:
+        return f"card {diff[0]} differs"
+    shown = ", ".join(map(str, diff[:-1][:8]))
+    more = f" … ({len(diff)} in all)" if len(diff) > 9 else ""
+    return f"cards {shown}{more} and {diff[-1]} differ"
+
+
+# ---------------------------------------------------------------------------------- reports
+
+
+def challenge_report(document: ChallengeDocument, bridge: NodeBridge, first: int, last: int) -> dict[str, Any]:
+    """The JSON object SPEC.md's `challenge --json` gives for one document."""
+    ran = bridge.hints(
+        {
+            "solution": document.solution,
+            "solution_filename": document.path,
+            "solution_line": document.solution_line,
+            "after_test": document.after_test,
+            "after_test_line": document.after_test_line,
+            "hints": [{"code": h.code, "line": h.line} for h in document.hints],
+            "seed_names": list(document.seed_names),
+        }
+    )
+    details = [
+        {"text": hint.text, "line": hint.line, "status": result["status"], "reason": result["reason"]}
+        for hint, result in zip(document.hints, ran["hints"], strict=True)
+    ]
+    counts = {status: sum(1 for d in details if d["status"] == status) for status in ("passed", "failed", "broken")}
+    dealer = NodeDealer(document.path, DealerOptions(timeout=bridge.timeout), document=document, bridge=bridge)
+    status, error = dealer.load.status, dealer.load.message
+    if status == "ok" and ran["solution"]["status"] != "ok":
+        status, error = ran["solution"]["status"], ran["solution"]["error"]
+    conformant: bool | None = None
+    checked = 0
+    first_failure: dict[str, object] | None = None
+    if status == "ok":
+        result = check_conformance(dealer, first, last)
+        conformant, checked = result.conformant, result.checked
+        first_failure = result.first_failure.to_json() if result.first_failure else None
+    return {
+        "document": document.path,
+        "format": document.format,
+        "language": document.language,
+        "solution": status,
+        "solution_error": error,
+        "hints": {**counts, "details": details},
+        "after_test_error": ran.get("after_test_error"),
+        "conformant": conformant,
+        "checked": checked,
+        "first_failure": first_failure,
+    }
+
+
+def run_challenge_command(documents: list[str], deal_range: tuple[int, int], *, as_json: bool) -> int:
+    parsed = [read_challenge(path) for path in documents]  # RequestError (exit 2) before any work
+    bridge = NodeBridge(DealerOptions().timeout)
+    try:
+        reports = [challenge_report(doc, bridge, *deal_range) for doc in parsed]
+    finally:
+        bridge.close()
+    if as_json:
+        json.dump(reports, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_table(reports, deal_range))
+    broken = any(r["solution"] != "ok" or r["conformant"] is not True for r in reports)
+    return EXIT_NONCONFORMANT if broken else EXIT_OK
+
+
+def format_table(reports: list[dict[str, Any]], deal_range: tuple[int, int]) -> str:
+    header = (
+        "document",
+        "format",
+        "lang",
+        "solution",
+        "hints ok/failed/broken",
+        f"conforms {deal_range[0]}-{deal_range[1]}",
+    )
+    rows = [header]
+    for r in reports:
+        h = r["hints"]
+        verdict = {True: "yes", False: "NO", None: "-"}[r["conformant"]]
+        rows.append(
+            (
+                r["document"],
+                r["format"],
+                r["language"],
+                r["solution"],
+                f"{h['passed']}/{h['failed']}/{h['broken']}",
+                verdict,
+            )
+        )
+    widths = [max(len(row[c]) for row in rows) for c in range(len(header))]
+    out = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() + "\n" for row in rows]
+    for r in reports:
+        notes = []
+        if r["solution_error"]:
+            notes.append(f"solution {r['solution']}: {r['solution_error']}")
+        for d in r["hints"]["details"]:
+            if d["status"] != "passed":
+                notes.append(f"hint {d['status']} (line {d['line']}) {d['text']!r}: {d['reason']}")
+        if r["first_failure"]:
+            f = r["first_failure"]
+            notes.append(f"first failure: deal {f['deal']} {f['kind']}: {f['message']}")
+        if notes:
+            out.append(f"\n{r['document']}:\n" + "".join(f"  {n}\n" for n in notes))
+    return "".join(out)

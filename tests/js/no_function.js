@@ -1,0 +1,2 @@
+// Compiles and runs, but defines no dealFreeCell.
+const dealFreecell = (n) => n;

@@ -1,0 +1,3 @@
+// Its top level throws while loading.
+function dealFreeCell(n) { return n; }
+undefinedHelper();

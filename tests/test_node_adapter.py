@@ -1,0 +1,247 @@
+"""The `node:` adapter: the Node driver and its bridge, against small JavaScript dealers of our own."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+import reference
+from harness.adapters import DealerOptions, open_dealer
+from harness.adapters.node import NodeDealer
+from harness.challenge_command import check_conformance
+from harness.errors import RequestError
+from harness.failures import Failure
+from harness.node.bridge import NodeBridge
+from harness.node.locate import find_node
+
+JS = Path(__file__).with_name("js")
+
+
+def js(name: str) -> str:
+    return os.path.relpath(JS / name)
+
+
+def line_of(path: str | Path, needle: str) -> int:
+    """1-based line of the first line of `path` containing `needle`."""
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def expected(n: int) -> bytes:
+    return reference.canonical_lines([n])
+
+
+def dealer(name: str, timeout: float = 10.0) -> NodeDealer:
+    d = open_dealer(f"node:{js(name)}", DealerOptions(timeout=timeout))
+    assert isinstance(d, NodeDealer)
+    return d
+
+
+@pytest.mark.parametrize(
+    "deals",
+    [range(1, 2001), [1, 617, 2**31 - 1, 11982, 5], range(31990, 32011), [7]],
+    ids=["range", "list", "boundary-range", "one"],
+)
+def test_good_dealer_matches_reference(node: str, deals: range | list[int]) -> None:
+    with dealer("good.js") as d:
+        assert d.block_digest(deals) == reference.block_digest(deals)
+        assert b"".join(a for a in d.lines(deals) if isinstance(a, bytes)) == reference.canonical_lines(deals)
+
+
+def test_one_process_serves_every_block(node: str) -> None:
+    with dealer("good.js") as d:
+        proc = d.bridge._proc
+        assert proc is not None
+        for start in range(1, 5001, 1000):
+            assert d.block_digest(range(start, start + 1000)) is not None
+            d.lines(range(start, start + 3))
+        assert d.bridge._proc is proc and proc.proc.poll() is None
+        assert d.bridge.restarts == 0
+
+
+@pytest.mark.parametrize(
+    ("deal", "needles"),
+    [
+        (1, ["8 columns", "instead of 7 rows"]),
+        (2, ["dealt twice", "row 1 card 1", "row 4 card 6"]),
+        (3, ["row 3 card 3", "number 7", "not a string"]),
+        (4, ['"10', "not a card"]),
+        (5, ["flat array of 52 cards"]),
+        (6, ["returned undefined"]),
+        (9, ["row 7 has 5 cards", "expected 4"]),
+    ],
+)
+def test_invalid_output_names_what_is_wrong(node: str, deal: int, needles: list[str]) -> None:
+    with dealer("invalid.js") as d:
+        [answer] = d.lines([deal])
+        assert isinstance(answer, Failure), answer
+        assert (answer.deal, answer.kind) == (deal, "invalid-output")
+        for needle in needles:
+            assert needle in answer.message
+        assert d.block_digest(range(1, 11)) is None
+
+
+def test_invalid_deals_do_not_spoil_their_neighbours(node: str) -> None:
+    with dealer("invalid.js") as d:
+        answers = d.lines(range(1, 12))
+    kinds = {n: a.kind for n, a in zip(range(1, 12), answers, strict=True) if isinstance(a, Failure)}
+    assert set(kinds) == {1, 2, 3, 4, 5, 6, 9}
+    for n, a in zip(range(1, 12), answers, strict=True):
+        if n not in kinds:
+            assert a == expected(n)
+
+
+@pytest.mark.parametrize(
+    ("deal", "needles"),
+    [
+        (7, ["TypeError: no deal seven here", f"throws.js:{line_of(JS / 'throws.js', 'no deal seven')})"]),
+        (8, ["RangeError", "call stack"]),
+    ],
+)
+def test_a_throw_is_an_error_naming_the_line(node: str, deal: int, needles: list[str]) -> None:
+    with dealer("throws.js") as d:
+        answers = d.lines([6, deal, 9])
+    assert answers[0] == expected(6) and answers[2] == expected(9)
+    failure = answers[1]
+    assert isinstance(failure, Failure) and (failure.deal, failure.kind) == (deal, "error")
+    for needle in needles:
+        assert needle in failure.message
+
+
+def test_a_hang_is_a_timeout_and_the_block_goes_on(node: str) -> None:
+    timeout = 0.5
+    with dealer("hangs.js", timeout) as d:
+        t0 = time.monotonic()
+        answers = d.lines(range(1, 7))
+        elapsed = time.monotonic() - t0
+        assert d.block_digest(range(1, 7)) is None
+        assert d.block_digest(range(4, 9)) == reference.block_digest(range(4, 9))
+    assert elapsed < 2 * timeout + 1.0
+    for n, a in zip(range(1, 7), answers, strict=True):
+        if n == 3:
+            assert isinstance(a, Failure) and a.kind == "timeout" and "dealFreeCell(3)" in a.message
+        else:
+            assert a == expected(n)
+
+
+def test_slow_but_finite_deals_are_not_timeouts(node: str) -> None:
+    with dealer("slow.js", 0.5) as d:
+        assert d.lines(range(1, 5)) == [expected(n) for n in range(1, 5)]
+
+
+@pytest.mark.parametrize(
+    ("name", "node_options", "needle"),
+    [("crash_kill.js", None, "SIGKILL"), ("crash_oom.js", "--max-old-space-size=32", "heap")],
+)
+def test_a_crash_is_pinned_to_its_deal(
+    node: str, monkeypatch: pytest.MonkeyPatch, name: str, node_options: str | None, needle: str
+) -> None:
+    if node_options:
+        monkeypatch.setenv("NODE_OPTIONS", node_options)
+    with dealer(name) as d:
+        answers = d.lines(range(1, 11))
+        assert d.bridge.restarts >= 1
+        assert d.block_digest(range(1, 11)) is None
+        assert d.block_digest(range(6, 20)) == reference.block_digest(range(6, 20))
+    for n, a in zip(range(1, 11), answers, strict=True):
+        if n == 5:
+            assert isinstance(a, Failure) and a.kind == "crash", a
+            assert needle in a.message
+        else:
+            assert a == expected(n)
+
+
+def test_the_watchdog_kills_what_the_vm_timeout_cannot(node: str) -> None:
+    timeout = 0.5
+    with dealer("blocked.js", timeout) as d:
+        t0 = time.monotonic()
+        answers = d.lines(range(1, 5))
+        elapsed = time.monotonic() - t0
+    assert answers[0] == expected(1) and answers[1] == expected(2) and answers[3] == expected(4)
+    assert isinstance(answers[2], Failure) and answers[2].kind == "timeout"
+    # once found hung in a block, once more when re-dealt alone: each within 2 × timeout + slack
+    assert elapsed < 2 * (2 * timeout + 1.0) + 3.0
+
+
+@pytest.mark.parametrize(
+    ("source", "status", "needles"),
+    [
+        ("002_510b9092f5b6f07e.txt", "syntax-error", ["SyntaxError", ":{line})"]),
+        ("no_function.js", "missing", ["defines no function dealFreeCell"]),
+        ("top_level_throws.js", "runtime-error", ["undefinedHelper is not defined", ":{line})"]),
+    ],
+)
+def test_an_unusable_solution_fails_every_deal(
+    node: str, seeds: Path, source: str, status: str, needles: list[str]
+) -> None:
+    path = os.path.relpath(seeds / source) if source.endswith(".txt") else js(source)
+    line = line_of(path, {"syntax-error": "% deck.length", "runtime-error": "undefinedHelper"}.get(status, ""))
+    with open_dealer(f"node:{path}") as d:
+        assert isinstance(d, NodeDealer)
+        assert d.load.status == status
+        answers = d.lines([1, 2])
+        assert d.block_digest([1, 2]) is None
+    for n, a in zip([1, 2], answers, strict=True):
+        assert isinstance(a, Failure) and (a.deal, a.kind) == (n, "error")
+        for needle in needles:
+            assert needle.format(line=line) in a.message
+
+
+@pytest.mark.parametrize(
+    ("name", "first", "last", "deal", "kind"),
+    [
+        ("mismatch.js", 1, 3000, 1000, "mismatch"),
+        ("invalid.js", 1, 100, 1, "invalid-output"),
+        ("good.js", 1, 3000, None, None),
+    ],
+)
+def test_check_conformance_finds_the_first_divergent_deal(
+    node: str, name: str, first: int, last: int, deal: int | None, kind: str | None
+) -> None:
+    with dealer(name) as d:
+        result = check_conformance(d, first, last)
+    if deal is None:
+        assert result.conformant and result.checked == last - first + 1
+        return
+    assert result.first_failure is not None
+    assert (result.first_failure.deal, result.first_failure.kind) == (deal, kind)
+    assert result.checked == deal - first + 1
+    assert result.first_failure.expected == expected(deal).decode().rstrip("\n")
+    if kind == "mismatch":
+        assert result.first_failure.message == "cards 1 and 2 differ"
+
+
+@pytest.mark.slow
+def test_the_original_solution_agrees_with_the_reference_to_a_million(node: str, seeds: Path) -> None:
+    with open_dealer(f"node:{os.path.relpath(seeds / '000_8985819e1f56d382.txt')}") as d:
+        result = check_conformance(d, 1, 1_000_000)
+    assert result.conformant and result.checked == 1_000_000
+
+
+@pytest.mark.parametrize("version", ["v16.20.0", "v17.9.1", "garbage"])
+def test_old_or_odd_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version: str) -> None:
+    fake = tmp_path / "node"
+    fake.write_text(f"#!/bin/sh\necho {version}\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("FREECELL_NODE", str(fake))
+    find_node.cache_clear()
+    try:
+        with pytest.raises(RequestError, match="Node >= 18"):
+            NodeBridge()
+    finally:
+        find_node.cache_clear()
+
+
+def test_missing_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FREECELL_NODE", str(tmp_path / "no-such-node"))
+    find_node.cache_clear()
+    try:
+        with pytest.raises(RequestError, match="Node not found"):
+            open_dealer(f"node:{js('good.js')}")
+    finally:
+        find_node.cache_clear()
