@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import reference
 from harness.adapters.base import Dealer, DealerOptions
 from harness.adapters.node import NodeDealer
+from harness.adapters.reference import ReferenceDealer
 from harness.challenge import ChallengeDocument, read_challenge
+from harness.compare import BlockComparer
 from harness.failures import Failure
 from harness.node.bridge import NodeBridge
+from harness.plan import range_blocks
 
 EXIT_OK, EXIT_NONCONFORMANT = 0, 1
-BLOCK = 32768  # deals compared per digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,40 +34,19 @@ class Conformance:
 
 
 def check_conformance(dealer: Dealer, first: int, last: int) -> Conformance:
-    """Compare `dealer` with the reference over first … last by block digests; open the first
-    mismatching block to its first divergent deal.  (The engine's bisection will replace this.)"""
-    for start in range(first, last + 1, BLOCK):
-        block = range(start, min(start + BLOCK, last + 1))
-        if dealer.block_digest(block) == reference.block_digest(block):
-            continue
-        failure = first_divergence(dealer, block)
-        if failure is not None:
-            return Conformance(failure.deal - first + 1, failure)
-    return Conformance(last - first + 1, None)
-
-
-def first_divergence(dealer: Dealer, deals: Sequence[int]) -> Failure | None:
-    """The first deal of `deals` whose answer is not the reference's line, as a Failure."""
-    expected_data = reference.canonical_lines(deals)
-    width = len(expected_data) // max(len(deals), 1)
-    for i, answer in enumerate(dealer.lines(deals)):
-        expected = expected_data[i * width : (i + 1) * width].decode().rstrip("\n")
-        if isinstance(answer, Failure):
-            return Failure(answer.deal, answer.kind, answer.message, expected, answer.actual)
-        actual = answer.decode().rstrip("\n")
-        if actual != expected:
-            return Failure(deals[i], "mismatch", _differences(expected, actual), expected, actual)
-    return None
-
-
-def _differences(expected: str, actual: str) -> str:
-    a, b = expected.split(), actual.split()
-    diff = [i + 1 for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i]]
-    if len(diff) == 1:
-        return f"card {diff[0]} differs"
-    shown = ", ".join(map(str, diff[:-1][:8]))
-    more = f" … ({len(diff)} in all)" if len(diff) > 9 else ""
-    return f"cards {shown}{more} and {diff[-1]} differ"
+    """Compare `dealer` with the reference over first … last, block by block, as `verify` does;
+    stop at the first failing block."""
+    comparer = BlockComparer(dealer, ReferenceDealer(DealerOptions()), owns_dealers=False)
+    checked = 0
+    try:
+        for block in range_blocks(first, last):
+            result = comparer.compare(block)
+            checked += result.checked
+            if result.failure is not None:
+                return Conformance(checked, result.failure)
+    finally:
+        comparer.close()
+    return Conformance(checked, None)
 
 
 # ---------------------------------------------------------------------------------- reports

@@ -56,8 +56,9 @@ def first_difference(
 class BlockComparer:
     """Compares one dealer with another, block by block; the slower side's work overlaps the other's."""
 
-    def __init__(self, actual: Dealer, expected: Dealer) -> None:
+    def __init__(self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True) -> None:
         self.actual, self.expected = actual, expected
+        self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
 
     def compare(self, block: Block) -> BlockResult:
@@ -77,5 +78,6 @@ class BlockComparer:
 
     def close(self) -> None:
         self._side.shutdown(wait=False, cancel_futures=True)
-        self.actual.close()
-        self.expected.close()
+        if self.owns_dealers:
+            self.actual.close()
+            self.expected.close()
