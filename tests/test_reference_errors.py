@@ -69,7 +69,7 @@ def test_outside_the_domain_through_the_bulk_path(dialect: str, number: int) -> 
 
 @pytest.mark.xfail(strict=True, reason="cards_array/lines_array cast with NumPy: 1.5, True and '7' are taken")
 @pytest.mark.parametrize("value", [1.5, True, "7"])
-def test_bulk_path_refuses_what_is_not_an_int(value: object) -> None:
+def test_bulk_path_refuses_what_is_not_an_int(value: Any) -> None:
     with pytest.raises(TypeError):
         reference.lines_array([value])
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 import reference
 
 pysol_cards = pytest.importorskip("pysol_cards")
-from pysol_cards.cards import CardRenderer  # noqa: E402
-from pysol_cards.deal_game import Game  # noqa: E402
-from pysol_cards.random_base import RandomBase  # noqa: E402
+from pysol_cards.cards import CardRenderer  # type: ignore[import-untyped]  # noqa: E402
+from pysol_cards.deal_game import Game  # type: ignore[import-untyped]  # noqa: E402
+from pysol_cards.random_base import RandomBase  # type: ignore[import-untyped]  # noqa: E402
 
 _RENDERER = CardRenderer(True)
 
