@@ -56,10 +56,12 @@ def _dialect(text: str) -> str:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     out = sys.stdout
-    fmt = args.format or ("line" if args.range else "rows")
-    if bool(args.range) == bool(args.numbers):
-        raise RequestError("deal: give deal numbers or --range A-B, not both and not neither")
-    if args.range:
+    fmt = args.format or ("line" if args.range is not None else "rows")
+    if args.range is not None and args.numbers:
+        raise RequestError("deal: give deal numbers or --range A-B, not both")
+    if args.range is None and not args.numbers:
+        raise RequestError("deal: give deal numbers or --range A-B")
+    if args.range is not None:
         first, last = parse_range(args.range, args.dialect)
         if fmt == "line":
             for chunk in reference.iter_lines(first, last, args.dialect):
@@ -227,9 +229,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _join_negative_ranges(argv: Sequence[str]) -> list[str]:
+    """`--range -2-5` as `--range=-2-5`: argparse would take the value for an option."""
+    out: list[str] = []
+    for arg in argv:
+        if out and out[-1] in ("--range", "--deal-range") and arg.startswith("-") and _RANGE.fullmatch(arg):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
     except RequestError as exc:

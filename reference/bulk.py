@@ -64,7 +64,7 @@ def _shuffle_batch(seeds: npt.NDArray[np.uint32], rule: LcgRule) -> Cards:
 def cards_array(numbers: Sequence[int] | npt.NDArray[np.int64], dialect: str | Dialect = DEFAULT_DIALECT) -> Cards:
     """Cards of `numbers` (any order, repeats allowed), one deal per row; ValueError outside the domain."""
     d = get_dialect(dialect)
-    nums = np.asarray(numbers, dtype=np.int64).reshape(-1)
+    nums = _deal_numbers(numbers, d)
     rule_of = np.full(nums.shape[0], -1, dtype=np.int8)
     for i, rule in enumerate(d.rules):
         rule_of[(nums >= rule.first) & (nums <= rule.last)] = i
@@ -82,6 +82,23 @@ def cards_array(numbers: Sequence[int] | npt.NDArray[np.int64], dialect: str | D
         # Not shuffled by a rule: a fixed layout, or (raising here) not a deal of this dialect.
         out[j] = deal(int(nums[j]), d).cards
     return out
+
+
+def _deal_numbers(numbers: Sequence[int] | npt.NDArray[np.int64], d: Dialect) -> npt.NDArray[np.int64]:
+    """`numbers` as an int64 array, after refusing what is not an int (TypeError) or too big to be one."""
+    if isinstance(numbers, np.ndarray):
+        if numbers.dtype.kind not in "iu":
+            raise TypeError(
+                f"deal numbers must be integers, not {numbers.dtype} (the {d.name} domain is {d.describe_domain()})"
+            )
+        return numbers.astype(np.int64, copy=False).reshape(-1)
+    values = list(numbers)
+    for n in values:
+        if isinstance(n, bool) or not isinstance(n, int | np.integer):
+            d.check(n)  # raises TypeError naming the domain
+        elif not d.first <= n <= d.last:
+            d.check(int(n))  # raises ValueError naming the domain
+    return np.array(values, dtype=np.int64)
 
 
 def render_lines(cards: Cards) -> Lines:

@@ -114,4 +114,10 @@ def cards_from_text(text: str, fmt: str) -> tuple[int, ...]:
     unknown = [n for n in names if n not in CARD_INDEX]
     if unknown:
         raise ValueError(f"not cards: {' '.join(unknown[:5])}")
+    if len(names) != DECK_SIZE or len(set(names)) != DECK_SIZE:
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        raise ValueError(
+            f"{len(names)} cards, {len(set(names))} distinct"
+            + (f" ({' '.join(repeated)} repeated)" if repeated else "")
+        )
     return tuple(CARD_INDEX[n] for n in names)

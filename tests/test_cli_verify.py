@@ -36,6 +36,9 @@ def _dealers_importable(monkeypatch: pytest.MonkeyPatch) -> None:
         (["verify", "py:planted"], "py:MODULE:FUNCTION"),
         (["verify", "reference", "--encoding", "klingon"], "--encoding"),
         (["verify", "reference", "--dialect", "xp", "--range=-2-3"], "leaves the xp domain"),
+        (["verify", "reference", "--dialect", "xp", "--range", "-2-3"], "leaves the xp domain"),
+        (["deal", "--range", ""], "not of the form A-B"),
+        (["deal"], "give deal numbers or --range"),
         (["report", "merge", "no-such-report.json"], "cannot read"),
     ],
 )
@@ -101,6 +104,11 @@ def test_shards_merge_into_the_verdict_of_one_run(
     data = json.loads(merged.read_text())
     assert data["first_failure"]["deal"] == 25555 and data["checked"] >= 25555
     assert main(["report", "merge", *reports[:2]]) == 2  # a shard missing is no verdict
+
+
+def test_a_negative_range_may_follow_a_space(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--dialect", "xp", "--range", "-2--1"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2  # deals -2 and -1
 
 
 def test_the_reference_conforms_to_itself_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
