@@ -268,6 +268,9 @@ def ascii_compatible(encoding: str) -> bool:
         return False
 
 
+FAST_MIN_BOARDS = 64  # fewer boards than this from one fast pass: read the rest of the chunk slowly
+
+
 class BoardFramer:
     """Splits a program's output into boards by counting 52 cards.
 
@@ -299,22 +302,24 @@ class BoardFramer:
         if not self._fast:
             return self._feed_text(self._decoder.decode(data))
         out: list[Board] = []
-        while data:
+        pos, size = 0, len(data)
+        while pos < size and data.isascii():
             idle = not (self._tail or self._lines or self._decoder.getstate()[0])
-            if self.layout is not None and idle and data.isascii():
-                boards, used = _fast_boards(data[: data.rfind(b"\n") + 1], self.layout)
-                out.extend(boards)
-                data = data[used:]
-                if not boards:
-                    break
-            # The precise path, one board at a time, then the fast path again.
-            while data:
-                end = data.find(b"\n") + 1 or len(data)
-                boards = self._feed_text(self._decoder.decode(data[:end]))
-                data = data[end:]
-                if boards:
-                    out.extend(boards)
-                    break
+            if not idle or self.layout is None:  # the precise way, one line at a time
+                end = data.find(b"\n", pos) + 1 or size
+                out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
+                pos = end
+                continue
+            boards, used = _fast_boards(data[pos : data.rfind(b"\n") + 1], self.layout)
+            out.extend(boards)
+            pos += used
+            if len(boards) < FAST_MIN_BOARDS:
+                break  # this output does not suit the fast path: not worth trying again
+            end = data.find(b"\n", pos) + 1 or size  # the line that stopped it
+            out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
+            pos = end
+        if pos < size:
+            out.extend(self._feed_text(self._decoder.decode(data[pos:])))
         return out
 
     def _feed_text(self, text: str) -> list[Board]:
