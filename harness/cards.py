@@ -79,6 +79,7 @@ class Line:
     text: str
     cards: list[int] = field(default_factory=list)
     stray: list[str] = field(default_factory=list)  # words after the first card
+    words: int = 0  # words that are neither cards nor stray (a prefix, or a header's words)
 
     @property
     def odd(self) -> bool:
@@ -86,20 +87,32 @@ class Line:
         return bool(self.stray) and len(self.cards) > len(self.stray)
 
 
+_PREFIX_END = re.compile(r"[:.)|>#-][\s\[\]\"'(]*$")
+
+
 def read_line(text: str, number: int) -> Line:
+    """A line's cards.  Words before the first card are a prefix if it ends like one ("Row 1:")."""
     text = _ANSI.sub("", text)
     line = Line(number, text)
-    words = 0
+    prefix: list[str] = []
+    first = 0
     for m in _TOKEN.finditer(text):
         card = _card(m)
         if card is not None:
+            if not line.cards:
+                first = m.start()
             line.cards.append(card)
         elif line.cards:
             line.stray.append(m[0])
         else:
-            words += 1
+            prefix.append(m[0])
+    line.words = len(prefix)
+    if line.cards and prefix and not _PREFIX_END.search(text[:first]):
+        line.stray[:0] = prefix
     if line.stray and not line.odd:
+        line.words += len(line.cards) + len(line.stray)
         line.cards.clear()  # a header that happens to contain a card-like word ("Game 7 as dealt")
+        line.stray.clear()
     if "\ufffd" in text and line.cards:
         line.stray.append("\ufffd")
     return line
@@ -364,10 +377,21 @@ class BoardFramer:
         if not line.cards and not self._count:
             self._lines = [ln for ln in self._lines if ln.stray] + ([line] if line.stray else [])
             return None
+        if not line.cards and line.words:
+            # A header inside a board: the board ended early (the header is the next board's).
+            lines = self._lines
+            self._reset()
+            self._line_number = 1
+            try:
+                board_from_lines(lines)
+            except BoardError as exc:
+                return exc
+            return BoardError(f"a board ended early: {_problem([c for ln in lines for c in ln.cards])}")
         self._lines.append(line)
         self._count += len(line.cards)
-        card_lines = sum(1 for ln in self._lines if ln.cards)
-        if self._count < DECK_SIZE and (self.layout is None or card_lines < len(self.layout)):
+        card_lines = [ln for ln in self._lines if ln.cards]
+        layout = self.layout or next((s for s in SHAPES if s[0] == len(card_lines[0].cards) + len(card_lines[0].stray)), None)
+        if self._count < DECK_SIZE and (layout is None or len(card_lines) < len(layout)):
             return None
         lines = self._lines
         self._reset()
