@@ -18,14 +18,14 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
-from reference.deal import CARD_INDEX, CARD_NAMES, COLUMNS, DECK_SIZE, RANKS, SUITS
+from reference.deal import CARD_INDEX, CARD_NAMES, COLUMNS, RANKS, SUITS
+from reference.dialects import DECK_SIZE
 
 ROW_SHAPE: Final = (8, 8, 8, 8, 8, 8, 4)
 COLUMN_SHAPE: Final = (7, 7, 7, 7, 6, 6, 6, 6)
@@ -58,6 +58,10 @@ _BRACKETS = re.compile(r"[\[\]]")
 
 class BoardError(ValueError):
     """Not a board of 52 distinct cards in a known shape: the message says why."""
+
+
+class RunawayOutput(BoardError):
+    """Too much output without a board: the program's output can no longer be framed."""
 
 
 def _card(m: re.Match[str]) -> int | None:
@@ -122,7 +126,7 @@ def _names(cards: Sequence[int]) -> str:
     return " ".join(CARD_NAMES[c] for c in cards)
 
 
-def _shape_text(shape: Sequence[int]) -> str:
+def _shape_text(shape: Iterable[int]) -> str:
     return " ".join(map(str, shape))
 
 
@@ -234,7 +238,9 @@ def board_from_value(value: object) -> tuple[int, ...]:
     ordered = dealing_order(groups)
     cards = [c for g in groups for c in g]
     if ordered is None:
-        raise BoardError(f"{_problem(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns")
+        raise BoardError(
+            f"{_problem(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
+        )
     if len(set(ordered)) != DECK_SIZE:
         raise BoardError(_problem(cards))
     return ordered
@@ -297,7 +303,10 @@ class BoardFramer:
         self.layout: tuple[int, ...] | None = None  # cards per line of the last good board
         self.max_board_chars = max_board_chars
         self._fast = ascii_compatible(encoding)
-        self._decoder = codecs.getincrementaldecoder(encoding)("replace")
+        # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
+        name = codecs.lookup(encoding).name
+        name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
+        self._decoder = codecs.getincrementaldecoder(name)("replace")
         self._lines: list[Line] = []  # the board being read (header lines with bad bytes kept)
         self._count = 0
         self._chars = 0
@@ -344,7 +353,9 @@ class BoardFramer:
             if board is not None:
                 out.append(board)
         if self._chars + len(self._tail) > self.max_board_chars:
-            out.append(BoardError(f"more than {self.max_board_chars} characters without a board; {_problem(self._cards())}"))
+            out.append(
+                RunawayOutput(f"more than {self.max_board_chars} characters without a board; {_problem(self._cards())}")
+            )
             self._reset()
             self._tail = ""
         return out
@@ -390,7 +401,9 @@ class BoardFramer:
         self._lines.append(line)
         self._count += len(line.cards)
         card_lines = [ln for ln in self._lines if ln.cards]
-        layout = self.layout or next((s for s in SHAPES if s[0] == len(card_lines[0].cards) + len(card_lines[0].stray)), None)
+        layout = self.layout or next(
+            (s for s in SHAPES if s[0] == len(card_lines[0].cards) + len(card_lines[0].stray)), None
+        )
         if self._count < DECK_SIZE and (layout is None or len(card_lines) < len(layout)):
             return None
         lines = self._lines
@@ -469,7 +482,9 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     blob = lines.tobytes()
     width = 3 * DECK_SIZE
     out: list[Board] = [blob[i : i + width] for i in range(0, len(blob), width)]
-    seen = np.bincount((np.arange(boards * DECK_SIZE) // DECK_SIZE) * DECK_SIZE + cards.ravel(), minlength=boards * DECK_SIZE)
+    seen = np.bincount(
+        (np.arange(boards * DECK_SIZE) // DECK_SIZE) * DECK_SIZE + cards.ravel(), minlength=boards * DECK_SIZE
+    )
     valid = seen.reshape(boards, DECK_SIZE).all(axis=1)
     for i in np.flatnonzero(~valid):
         first = 0 if i == 0 else int(newlines[board_ends[i - 1]]) + 1

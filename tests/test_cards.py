@@ -100,7 +100,9 @@ def test_board_from_value(value: object) -> None:
     assert board_from_value(value) == DEAL.cards
 
 
-@pytest.mark.parametrize("value", [None, 52, [[1, 2]], list(DEAL.names[:51]), [list(DEAL.names[:26]), list(DEAL.names[26:])]])
+@pytest.mark.parametrize(
+    "value", [None, 52, [[1, 2]], list(DEAL.names[:51]), [list(DEAL.names[:26]), list(DEAL.names[26:])]]
+)
 def test_board_from_value_refuses_what_is_no_board(value: object) -> None:
     with pytest.raises(BoardError):
         board_from_value(value)
@@ -114,7 +116,9 @@ STREAMS: dict[str, Callable[[int], str]] = {
     "rows, blank line between": lambda n: reference.deal(n).format("rows") + "\n",
     "json rows": lambda n: reference.deal(n).format("json"),
     "suit symbols (slow path)": lambda n: reference.deal(n).format("rows").translate(SYMBOLS),
-    "suit first, lower case": lambda n: "".join(" ".join(c[1] + c[0] for c in r).lower() + "\n" for r in reference.deal(n).columns),
+    "suit first, lower case": lambda n: "".join(
+        " ".join(c[1] + c[0] for c in r).lower() + "\n" for r in reference.deal(n).columns
+    ),
 }
 
 
@@ -130,7 +134,9 @@ def test_framer_splits_a_stream_into_boards_however_it_is_chunked(show: Callable
 
 def _stream_with(bad: int, spoil: Callable[[str], str], fmt: str = "rows", many: int = 300) -> list[bytes | BoardError]:
     """Boards of deals 1 … many with deal `bad` spoiled, read 64 KiB at a time (fast path included)."""
-    text = "".join(f"Game #{n}\n" + (spoil if n == bad else str)(reference.deal(n).format(fmt)) for n in range(1, many + 1))
+    text = "".join(
+        f"Game #{n}\n" + (spoil if n == bad else str)(reference.deal(n).format(fmt)) for n in range(1, many + 1)
+    )
     data = text.encode()
     framer = BoardFramer()
     boards = [b for i in range(0, len(data), 1 << 16) for b in framer.feed(data[i : i + (1 << 16)])]
@@ -140,7 +146,11 @@ def _stream_with(bad: int, spoil: Callable[[str], str], fmt: str = "rows", many:
 
 SPOILED = {
     "a repeated card": (lambda t: t.replace(t[:2], t[3:5], 1), "rows", "repeated"),
-    "51 cards in rows": (lambda t: t[:-4] + "\n", "rows", "line 8 holds 3 cards where rows need 4"),  # line 1 is the header
+    "51 cards in rows": (
+        lambda t: t[:-4] + "\n",
+        "rows",
+        "line 8 holds 3 cards where rows need 4",
+    ),  # line 1 is the header
     "51 cards in columns": (lambda t: t[:-4] + "\n", "columns", "line 9 holds 5 cards where columns need 6"),
     "a word among the cards": (lambda t: "XX" + t[2:], "rows", "line 2 is odd"),
 }
@@ -148,7 +158,9 @@ SPOILED = {
 
 @pytest.mark.parametrize(("spoil", "fmt", "says"), SPOILED.values(), ids=SPOILED.keys())
 @pytest.mark.parametrize("bad", [1, 250])
-def test_framer_reports_a_bad_board_at_its_place_and_keeps_in_step(spoil: Callable[[str], str], fmt: str, says: str, bad: int) -> None:
+def test_framer_reports_a_bad_board_at_its_place_and_keeps_in_step(
+    spoil: Callable[[str], str], fmt: str, says: str, bad: int
+) -> None:
     boards = _stream_with(bad, spoil, fmt)
     errors = [i + 1 for i, b in enumerate(boards) if isinstance(b, BoardError)]
     assert errors[0] == bad and says in str(boards[bad - 1])
@@ -163,7 +175,12 @@ def test_framer_caps_runaway_output() -> None:
 
 
 def test_framer_replaces_bytes_that_are_not_text() -> None:
-    data = reference.deal(5).format("rows").replace(reference.deal(5).names[2], "\udcff\udcfe").encode("utf-8", "surrogateescape")
+    data = (
+        reference.deal(5)
+        .format("rows")
+        .replace(reference.deal(5).names[2], "\udcff\udcfe")
+        .encode("utf-8", "surrogateescape")
+    )
     framer = BoardFramer("utf-8")
     boards = [b for b in (*framer.feed(data), framer.finish()) if b is not None]
     assert len(boards) == 1 and "bytes that are not text" in str(boards[0])

@@ -53,7 +53,9 @@ def test_the_correct_dealer_conforms(adapter: str, mutants: dict[str, Path], tmp
 
 @pytest.mark.parametrize("adapter", ["cmd", "stream"])
 @pytest.mark.parametrize("case", EXPECTATIONS, ids=[e["bug"] for e in EXPECTATIONS])
-def test_each_bug_is_caught_at_its_deal(case: dict[str, str], adapter: str, mutants: dict[str, Path], tmp_path: Path) -> None:
+def test_each_bug_is_caught_at_its_deal(
+    case: dict[str, str], adapter: str, mutants: dict[str, Path], tmp_path: Path
+) -> None:
     deal = int(case["deal"])
     # One process per deal is slow: cmd: checks a few deals either side of the expected failure.
     deal_range = f"{max(1, deal - 4)}-{deal + 4}" if adapter == "cmd" else case["stream_range"]

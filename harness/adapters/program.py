@@ -17,6 +17,7 @@ the blame), and the rest of the block goes to a fresh process.
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import select
 import shlex
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from harness.adapters.base import Answer, Dealer, DealerOptions
-from harness.cards import Board, BoardError, BoardFramer, canonical_line, read_board
+from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
 
@@ -56,10 +57,8 @@ def split_command(text: str, what: str) -> list[str]:
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def _exit_text(returncode: int) -> str:
@@ -73,7 +72,11 @@ def _exit_text(returncode: int) -> str:
 
 def _tail(data: bytes | collections.deque[bytes], encoding: str) -> str:
     raw = data if isinstance(data, bytes) else b"".join(data)
-    text = " ".join(raw.decode(encoding, "replace").split())
+    try:
+        text = raw.decode(encoding, "replace")
+    except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
+        text = raw.decode("utf-8", "replace")
+    text = " ".join(text.split())
     return text[-STDERR_TAIL:]
 
 
@@ -223,8 +226,8 @@ class _StderrTail(threading.Thread):
 class _Ended(Exception):
     """The stream process stopped answering after `answers`; `failure` is at the next deal."""
 
-    def __init__(self, answers: list[Answer], failure: Failure) -> None:
-        super().__init__(failure.message)
+    def __init__(self, answers: list[Answer], failure: Failure | None) -> None:
+        super().__init__(failure.message if failure else "restart")
         self.answers, self.failure = answers, failure
 
 
@@ -282,6 +285,8 @@ class StreamDealer(Dealer):
             except _Ended as ended:
                 answers.extend(ended.answers)
                 todo = todo[len(ended.answers) :]
+                if ended.failure is None:
+                    continue
                 isolated = self._isolate(todo, ended.failure)
                 answers.extend(isolated)
                 todo = todo[len(isolated) :]
@@ -326,13 +331,22 @@ class StreamDealer(Dealer):
                     if len(answers) < len(batch):
                         answers.append(_answer(batch[len(answers)], board))
                     last_board = now
+                    if isinstance(board, RunawayOutput):  # framing is lost: start afresh
+                        self._stop()
+                        raise _Ended(answers, None)
                 continue
             if not stdin_closed and not writer.is_alive() and now - last_byte >= STALL_GRACE:
                 _write_all(proc.stdin, b"", True)
                 stdin_closed = self.close_stdin = True
                 continue
             if timeout > 0 and now - last_board >= timeout:
-                self._ended(batch, answers, Failure(batch[len(answers)], "timeout", f"no answer within {timeout:g} s (killed with its children)"))
+                self._ended(
+                    batch,
+                    answers,
+                    Failure(
+                        batch[len(answers)], "timeout", f"no answer within {timeout:g} s (killed with its children)"
+                    ),
+                )
         if stdin_closed:
             self._stop()
         return answers
