@@ -1,48 +1,228 @@
-"""Reading boards that other programs produce.  (Minimal for now: the lenient reader of SPEC.md
-replaces this module.)"""
+"""Reading boards that other programs print, leniently (SPEC.md, "Implementations").
+
+A board is 52 distinct cards laid out as rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one
+line of 52, grouped by lines or, for JSON and similar, by brackets.  A card is rank-first or
+suit-first (`JD`, `DJ`, `10d`, `t♦`, `♦J`) or one Unicode playing-card character (U+1F0A1 …).
+Headers, line prefixes, brackets, quotes, commas and ANSI colour codes are ignored; anything else
+is a `BoardError` saying how many cards were found, which repeat or are missing, and which line
+was odd.
+
+`BoardFramer` splits a program's output into boards by counting 52 cards, learning the program's
+line layout from its first good board.  Its fast path reads a whole chunk of ASCII output with a
+few array operations; whatever the fast path does not fully recognise goes through the precise
+line-by-line path, so both always agree.
+"""
 
 from __future__ import annotations
 
+import codecs
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
 
-from reference.deal import CARD_INDEX, COLUMNS
+import numpy as np
+
+from reference.deal import CARD_INDEX, CARD_NAMES, COLUMNS, RANKS, SUITS
 from reference.dialects import DECK_SIZE
 
-ROW_SHAPE = (8, 8, 8, 8, 8, 8, 4)
-COLUMN_SHAPE = (7, 7, 7, 7, 6, 6, 6, 6)
-_TOKEN = re.compile(r"(10|[A2-9TJQK])([CDHS])", re.IGNORECASE)
+ROW_SHAPE: Final = (8, 8, 8, 8, 8, 8, 4)
+COLUMN_SHAPE: Final = (7, 7, 7, 7, 6, 6, 6, 6)
+LINE_SHAPE: Final = (DECK_SIZE,)
+SHAPES: Final = {ROW_SHAPE: "rows", COLUMN_SHAPE: "columns", LINE_SHAPE: "one line"}
+# Position p of a column layout read column after column holds dealt card _FROM_COLUMNS[p].
+_FROM_COLUMNS: Final = tuple(p for c in range(COLUMNS) for p in range(c, DECK_SIZE, COLUMNS))
+
+_SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+# Unicode playing cards: U+1F0A1 + 16·suit + rank, suits ♠ ♥ ♦ ♣, ranks A 2 … 10 J (knight) Q K.
+_UNICODE_SUITS: Final = "SHDC"
+_UNICODE_RANKS: Final = {1: "A", **{v: str(v) for v in range(2, 10)}, 10: "T", 11: "J", 13: "Q", 14: "K"}
+UNICODE_CARDS: Final[dict[str, int]] = {
+    chr(0x1F0A1 + 16 * s + (v - 1)): CARD_INDEX[rank + suit]
+    for s, suit in enumerate(_UNICODE_SUITS)
+    for v, rank in _UNICODE_RANKS.items()
+}
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
+_RANK = r"10|[A2-9TJQK]"
+_SUIT = r"[CDHS♣♦♥♠♧♢♡♤]"
+_TOKEN = re.compile(
+    rf"(?<![^\W_])(?:(?P<rank>{_RANK})(?P<suit>{_SUIT})|(?P<suit2>{_SUIT})(?P<rank2>{_RANK}))(?![^\W_])"
+    rf"|(?P<uni>[\U0001F0A1-\U0001F0DE])"
+    rf"|(?P<word>[^\W_]+)",
+    re.IGNORECASE,
+)
+_BRACKETS = re.compile(r"[\[\]]")
 
 
 class BoardError(ValueError):
     """Not a board of 52 distinct cards in a known shape: the message says why."""
 
 
-def _card(token: str) -> int:
-    m = _TOKEN.fullmatch(token.strip())
-    if not m:
-        raise BoardError(f"not a card: {token!r}")
-    rank = "T" if m[1] == "10" else m[1].upper()
-    return CARD_INDEX[rank + m[2].upper()]
+class RunawayOutput(BoardError):
+    """Too much output without a board: the program's output can no longer be framed."""
 
 
-def _dealing_order(groups: Sequence[Sequence[int]]) -> tuple[int, ...]:
+def _card(m: re.Match[str]) -> int | None:
+    """The card a token match names, or None for a word that is not a card."""
+    if m["uni"]:
+        return UNICODE_CARDS.get(m["uni"])
+    rank, suit = (m["rank"], m["suit"]) if m["rank"] else (m["rank2"], m["suit2"])
+    if rank is None:
+        return None
+    rank = "T" if rank == "10" else rank.upper()
+    return CARD_INDEX[rank + _SUIT_SYMBOLS.get(suit, suit).upper()]
+
+
+@dataclass(slots=True)
+class Line:
+    """One line of output: its cards, and the words in it that are neither cards nor a prefix."""
+
+    number: int  # 1-based, within what was read
+    text: str
+    cards: list[int] = field(default_factory=list)
+    stray: list[str] = field(default_factory=list)  # words after the first card
+    words: int = 0  # words that are neither cards nor stray (a prefix, or a header's words)
+
+    @property
+    def odd(self) -> bool:
+        """Words among the cards (not a header: a header has more words than cards)."""
+        return bool(self.stray) and len(self.cards) > len(self.stray)
+
+
+_PREFIX_END = re.compile(r"[:.)|>#-][\s\[\]\"'(]*$")
+
+
+def read_line(text: str, number: int) -> Line:
+    """A line's cards.  Words before the first card are a prefix if it ends like one ("Row 1:")."""
+    text = _ANSI.sub("", text)
+    line = Line(number, text)
+    prefix: list[str] = []
+    first = 0
+    for m in _TOKEN.finditer(text):
+        card = _card(m)
+        if card is not None:
+            if not line.cards:
+                first = m.start()
+            line.cards.append(card)
+        elif line.cards:
+            line.stray.append(m[0])
+        else:
+            prefix.append(m[0])
+    line.words = len(prefix)
+    if line.cards and prefix and not _PREFIX_END.search(text[:first]):
+        line.stray[:0] = prefix
+    if line.stray and not line.odd:
+        line.words += len(line.cards) + len(line.stray)
+        line.cards.clear()  # a header that happens to contain a card-like word ("Game 7 as dealt")
+        line.stray.clear()
+    if "\ufffd" in text and line.cards:
+        line.stray.append("\ufffd")
+    return line
+
+
+def _names(cards: Sequence[int]) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards)
+
+
+def _shape_text(shape: Iterable[int]) -> str:
+    return " ".join(map(str, shape))
+
+
+def _bracket_groups(text: str) -> list[list[int]]:
+    groups = []
+    for segment in _BRACKETS.split(text):
+        cards = [c for i, raw in enumerate(segment.splitlines()) for c in read_line(raw, i + 1).cards]
+        if cards:
+            groups.append(cards)
+    return groups
+
+
+def dealing_order(groups: Sequence[Sequence[int]]) -> tuple[int, ...] | None:
+    """The cards in dealing order, if the groups are rows, columns or one line; else None."""
     shape = tuple(len(g) for g in groups)
-    if shape == ROW_SHAPE or shape == (DECK_SIZE,):
-        cards = tuple(c for g in groups for c in g)
-    elif shape == COLUMN_SHAPE:
-        cards = tuple(groups[p % COLUMNS][p // COLUMNS] for p in range(DECK_SIZE))
-    else:
-        raise BoardError(f"not rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one line of 52: {shape}")
-    if len(set(cards)) != DECK_SIZE:
-        raise BoardError("cards repeat")
-    return cards
+    if shape in (ROW_SHAPE, LINE_SHAPE):
+        return tuple(c for g in groups for c in g)
+    if shape == COLUMN_SHAPE:
+        return tuple(groups[p % COLUMNS][p // COLUMNS] for p in range(DECK_SIZE))
+    return None
+
+
+def _problem(cards: Sequence[int]) -> str:
+    """How many cards, and which repeat or are missing."""
+    seen: dict[int, int] = {}
+    for c in cards:
+        seen[c] = seen.get(c, 0) + 1
+    parts = [f"found {len(cards)} cards"]
+    repeated = sorted(c for c, k in seen.items() if k > 1)
+    missing = [c for c in range(DECK_SIZE) if c not in seen]
+    if repeated:
+        parts.append(f"repeated: {_names(repeated)}")
+    if missing:
+        parts.append(f"missing: {_names(missing)}" if len(missing) <= 8 else f"{len(missing)} missing")
+    return ", ".join(parts)
+
+
+def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
+    """The 52 cards, in dealing order, of a board's lines; BoardError saying why not."""
+    card_lines = [ln for ln in lines if ln.cards]
+    cards = [c for ln in card_lines for c in ln.cards]
+    odd = next((ln for ln in lines if ln.odd or "\ufffd" in ln.stray), None)
+    if odd is not None:
+        why = "bytes that are not text" if "\ufffd" in odd.stray else f"not cards: {' '.join(odd.stray[:3])}"
+        raise BoardError(f"{where}line {odd.number} is odd ({why}): {odd.text.strip()[:80]!r}; {_problem(cards)}")
+    ordered = None
+    if any("[" in ln.text for ln in card_lines):
+        groups = _bracket_groups("\n".join(ln.text for ln in card_lines))
+        ordered = dealing_order(groups) if len(groups) > 1 else None
+    if ordered is None:
+        ordered = dealing_order([ln.cards for ln in card_lines])
+    if ordered is not None and len(set(ordered)) == DECK_SIZE:
+        return ordered
+    if ordered is not None or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
+        raise BoardError(f"{where}{_problem(cards)}{_odd_line(card_lines)}")
+    shape = [len(ln.cards) for ln in card_lines]
+    raise BoardError(
+        f"{where}52 cards, but not rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one line:"
+        f" lines hold {_shape_text(shape)}{_odd_line(card_lines)}"
+    )
+
+
+def _odd_line(card_lines: Sequence[Line]) -> str:
+    """Which line breaks the layout that the first line promises (rows, columns or one line)."""
+    if not card_lines or tuple(len(ln.cards) for ln in card_lines) in SHAPES:
+        return ""
+    first = len(card_lines[0].cards)
+    expected = next((s for s in SHAPES if s[0] == first), None)
+    if expected is None:
+        return f"; line {card_lines[0].number} holds {first} cards"
+    for i, ln in enumerate(card_lines):
+        want = expected[i] if i < len(expected) else 0
+        if len(ln.cards) != want:
+            return f"; line {ln.number} holds {len(ln.cards)} cards where {SHAPES[expected]} need {want}"
+    return f"; {SHAPES[expected]} need {len(expected)} lines, found {len(card_lines)}"
 
 
 def read_board(text: str) -> tuple[int, ...]:
-    """The 52 cards, in dealing order, of board text (rows, columns, or one line)."""
-    groups = [[_card(t[0]) for t in _TOKEN.finditer(line)] for line in text.splitlines()]
-    return _dealing_order([g for g in groups if g])
+    """The 52 cards, in dealing order, of one board's text."""
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            value = json.loads(stripped)
+        except ValueError:
+            pass
+        else:
+            return board_from_value(value)
+    return board_from_lines([read_line(raw, i + 1) for i, raw in enumerate(text.splitlines())])
+
+
+def _value_card(value: object) -> int:
+    if isinstance(value, str):
+        line = read_line(value, 1)
+        if len(line.cards) == 1 and not line.stray:
+            return line.cards[0]
+    raise BoardError(f"not a card: {value!r}")
 
 
 def board_from_value(value: object) -> tuple[int, ...]:
@@ -50,7 +230,267 @@ def board_from_value(value: object) -> tuple[int, ...]:
     if isinstance(value, str):
         return read_board(value)
     if isinstance(value, Sequence) and value and all(isinstance(v, str) for v in value):
-        return _dealing_order([[_card(v) for v in value]])
-    if isinstance(value, Sequence) and all(isinstance(g, Sequence) and not isinstance(g, str) for g in value):
-        return _dealing_order([[_card(str(v)) for v in g] for g in value])
-    raise BoardError(f"not a board: {type(value).__name__}")
+        groups: list[list[int]] = [[_value_card(v) for v in value]]
+    elif isinstance(value, Sequence) and all(isinstance(g, Sequence) and not isinstance(g, str) for g in value):
+        groups = [[_value_card(v) for v in g] for g in value]
+    else:
+        raise BoardError(f"not a board: {type(value).__name__}")
+    ordered = dealing_order(groups)
+    cards = [c for g in groups for c in g]
+    if ordered is None:
+        raise BoardError(
+            f"{_problem(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
+        )
+    if len(set(ordered)) != DECK_SIZE:
+        raise BoardError(_problem(cards))
+    return ordered
+
+
+def canonical_line(cards: Sequence[int]) -> bytes:
+    """SPEC.md's canonical line of a board: 156 bytes."""
+    return (_names(cards) + "\n").encode("ascii")
+
+
+# ---------------------------------------------------------------------------------------------
+# Streams: many boards in one output.
+
+Board = bytes | BoardError  # a canonical line, or why the text there is not a board
+
+_BYTE_RANK = np.full(256, 255, dtype=np.uint8)
+_BYTE_SUIT = np.full(256, 255, dtype=np.uint8)
+for _i, _r in enumerate(RANKS):
+    _BYTE_RANK[ord(_r)] = _BYTE_RANK[ord(_r.lower())] = _i
+for _i, _s in enumerate(SUITS):
+    _BYTE_SUIT[ord(_s)] = _BYTE_SUIT[ord(_s.lower())] = _i
+_BYTE_ALNUM = np.zeros(256, dtype=bool)
+for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_":
+    _BYTE_ALNUM[_c] = True
+_CARD_TOKENS = np.array([(name + " ").encode() for name in CARD_NAMES], dtype="S3")
+_RANK_BIT, _SUIT_BIT, _ALNUM, _ONE, _ZERO, _BRACKET = 1, 2, 4, 8, 16, 32
+_BYTE_CLASS = (
+    (_BYTE_RANK != 255) * _RANK_BIT
+    + (_BYTE_SUIT != 255) * _SUIT_BIT
+    + _BYTE_ALNUM * _ALNUM
+    + (np.arange(256) == ord("1")) * _ONE
+    + (np.arange(256) == ord("0")) * _ZERO
+    + np.isin(np.arange(256), [ord("["), ord("]")]) * _BRACKET
+).astype(np.uint8)
+_NEWLINE = ord("\n")
+
+
+def ascii_compatible(encoding: str) -> bool:
+    """Whether ASCII text means the same bytes in `encoding` (utf-8, latin-1, cp437 …; not utf-16)."""
+    sample = "".join(map(chr, range(32, 127))) + "\n"
+    try:
+        return sample.encode(encoding) == sample.encode("ascii")
+    except (LookupError, UnicodeError):
+        return False
+
+
+FAST_MIN_BOARDS = 64  # fewer boards than this from one fast pass: read the rest of the chunk slowly
+
+
+class BoardFramer:
+    """Splits a program's output into boards by counting 52 cards.
+
+    Feed it the output's bytes as they come; each call returns the boards completed so far, in
+    order.  A board ends at the line that brings it to 52 cards, where the layout learned from
+    the last good board says it ends, or at a line that overflows 52.  Lines are numbered from
+    the end of the previous board, headers included.
+    """
+
+    def __init__(self, encoding: str = "utf-8", max_board_chars: int = 1 << 16) -> None:
+        self.layout: tuple[int, ...] | None = None  # cards per line of the last good board
+        self.max_board_chars = max_board_chars
+        self._fast = ascii_compatible(encoding)
+        # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
+        name = codecs.lookup(encoding).name
+        name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
+        self._decoder = codecs.getincrementaldecoder(name)("replace")
+        self._lines: list[Line] = []  # the board being read (header lines with bad bytes kept)
+        self._count = 0
+        self._chars = 0
+        self._tail = ""  # an incomplete last line
+        self._line_number = 0
+
+    def _cards(self) -> list[int]:
+        return [c for ln in self._lines for c in ln.cards]
+
+    def _reset(self) -> None:
+        self._lines, self._count, self._chars, self._line_number = [], 0, 0, 0
+
+    def feed(self, data: bytes) -> list[Board]:
+        """The boards completed by these bytes."""
+        if not self._fast:
+            return self._feed_text(self._decoder.decode(data))
+        out: list[Board] = []
+        pos, size = 0, len(data)
+        while pos < size and data.isascii():
+            idle = not (self._tail or self._lines or self._decoder.getstate()[0])
+            if not idle or self.layout is None:  # the precise way, one line at a time
+                end = data.find(b"\n", pos) + 1 or size
+                out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
+                pos = end
+                continue
+            boards, used = _fast_boards(data[pos : data.rfind(b"\n") + 1], self.layout)
+            out.extend(boards)
+            pos += used
+            if len(boards) < FAST_MIN_BOARDS:
+                break  # this output does not suit the fast path: not worth trying again
+            end = data.find(b"\n", pos) + 1 or size  # the line that stopped it
+            out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
+            pos = end
+        if pos < size:
+            out.extend(self._feed_text(self._decoder.decode(data[pos:])))
+        return out
+
+    def _feed_text(self, text: str) -> list[Board]:
+        out: list[Board] = []
+        parts = (self._tail + text).split("\n")
+        self._tail = parts.pop()
+        for raw in parts:
+            board = self._take_line(raw)
+            if board is not None:
+                out.append(board)
+        if self._chars + len(self._tail) > self.max_board_chars:
+            out.append(
+                RunawayOutput(f"more than {self.max_board_chars} characters without a board; {_problem(self._cards())}")
+            )
+            self._reset()
+            self._tail = ""
+        return out
+
+    def finish(self) -> BoardError | None:
+        """At the end of the output: why the partly read board is not one (None if there is none)."""
+        self._feed_text(self._decoder.decode(b"", final=True))
+        if self._tail:
+            board = self._take_line(self._tail)
+            self._tail = ""
+            if board is not None:
+                return board if isinstance(board, BoardError) else None
+        if not self._count:
+            self._reset()
+            return None
+        lines = self._lines
+        self._reset()
+        try:
+            board_from_lines(lines)
+        except BoardError as exc:
+            return BoardError(f"the output ended inside a board: {exc}")
+        return BoardError("the output ended inside a board")
+
+    def _take_line(self, raw: str) -> Board | None:
+        self._line_number += 1
+        line = read_line(raw.rstrip("\r"), self._line_number)
+        if "\ufffd" in raw and not line.stray:
+            line.stray.append("\ufffd")
+        self._chars += len(raw) + 1
+        if not line.cards and not self._count:
+            self._lines = [ln for ln in self._lines if ln.stray] + ([line] if line.stray else [])
+            return None
+        if not line.cards and line.words:
+            # A header inside a board: the board ended early (the header is the next board's).
+            lines = self._lines
+            self._reset()
+            self._line_number = 1
+            try:
+                board_from_lines(lines)
+            except BoardError as exc:
+                return exc
+            return BoardError(f"a board ended early: {_problem([c for ln in lines for c in ln.cards])}")
+        self._lines.append(line)
+        self._count += len(line.cards)
+        card_lines = [ln for ln in self._lines if ln.cards]
+        layout = self.layout or next(
+            (s for s in SHAPES if s[0] == len(card_lines[0].cards) + len(card_lines[0].stray)), None
+        )
+        if self._count < DECK_SIZE and (layout is None or len(card_lines) < len(layout)):
+            return None
+        lines = self._lines
+        self._reset()
+        try:
+            cards = board_from_lines(lines)
+        except BoardError as exc:
+            return exc
+        self.layout = tuple(len(ln.cards) for ln in lines if ln.cards)
+        return canonical_line(cards)
+
+
+def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int]:
+    """Boards read from complete lines of ASCII text in `layout`, and how many bytes they used.
+
+    It takes only lines that the precise path would read the same way: card lines holding
+    nothing alphanumeric but 2-character rank-first cards (no brackets), and card-less lines
+    holding nothing card-like.  At the first line that does not fit it stops, and the caller
+    reads the rest the precise way.
+    """
+    if not data or layout not in (ROW_SHAPE, COLUMN_SHAPE, LINE_SHAPE):
+        return [], 0
+    b = np.frombuffer(data, dtype=np.uint8)
+    cls = np.take(_BYTE_CLASS, b)
+    alnum = (cls & _ALNUM) != 0
+    is_rank, is_suit = (cls & _RANK_BIT) != 0, (cls & _SUIT_BIT) != 0
+    edge = np.ones(b.shape[0] + 2, dtype=bool)  # edge[i + 1]: byte i is not alphanumeric
+    np.logical_not(alnum, out=edge[1:-1])
+    token = np.zeros(b.shape[0], dtype=bool)
+    token[:-1] = is_rank[:-1] & is_suit[1:] & edge[:-3] & edge[3:]
+    # Card-like forms only the precise path reads (suit-first, ten as 10), brackets, stray words.
+    other = (cls & _BRACKET) != 0
+    other[:-1] |= is_suit[:-1] & is_rank[1:] & edge[:-3] & edge[3:]
+    tens = np.flatnonzero(((cls[:-1] & _ONE) != 0) & ((cls[1:] & _ZERO) != 0))
+    if tens.shape[0]:
+        padded = np.concatenate(([False], is_suit, [False, False]))  # padded[i + 1]: byte i is a suit
+        rank_first = edge[tens] & padded[tens + 3] & edge[np.minimum(tens + 4, b.shape[0] + 1)]
+        suit_first = padded[tens] & edge[np.maximum(tens - 1, 0)] & edge[tens + 3]
+        other[tens[rank_first | suit_first]] = True
+    stray = alnum.copy()
+    stray[token] = False
+    stray[1:][token[:-1]] = False
+    newlines = np.flatnonzero(b == _NEWLINE)
+    starts = np.concatenate(([0], newlines[:-1] + 1))
+    if not starts.shape[0] or int(np.diff(newlines, prepend=-1).max()) >= 1 << 10:
+        return [], 0  # no lines, or lines too long to count in 10 bits
+    packed = token.view(np.uint8).astype(np.uint32)
+    packed |= stray.view(np.uint8).astype(np.uint32) << 10
+    packed |= other.view(np.uint8).astype(np.uint32) << 20
+    sums = np.add.reduceat(packed, starts)
+    per_line, stray_per_line, other_per_line = sums & 1023, (sums >> 10) & 1023, sums >> 20
+    clean = (stray_per_line == 0) & (other_per_line == 0)
+    card_line_idx = np.flatnonzero(per_line)
+    header_idx = np.flatnonzero(per_line == 0)
+    counts = per_line[card_line_idx]
+    period = len(layout)
+    bad = (counts != np.resize(np.array(layout), counts.shape[0])) | ~clean[card_line_idx]
+    good = int(np.argmax(bad)) if bad.any() else counts.shape[0]
+    # A header that holds card-like words (the precise path may read it as cards) also stops it.
+    odd_headers = header_idx[other_per_line[header_idx] > 0]
+    if odd_headers.shape[0]:
+        good = min(good, int(np.searchsorted(card_line_idx, odd_headers[0])))
+    boards = good // period
+    if boards == 0:
+        return [], 0
+    board_ends = card_line_idx[period - 1 : boards * period : period]
+    used = int(newlines[board_ends[-1]]) + 1
+    pos = np.flatnonzero(token[:used])
+    cards = (_BYTE_RANK[b[pos]] * 4 + _BYTE_SUIT[b[pos + 1]]).reshape(boards, DECK_SIZE)
+    if layout == COLUMN_SHAPE:
+        dealt = np.empty_like(cards)
+        dealt[:, list(_FROM_COLUMNS)] = cards
+        cards = dealt
+    lines = _CARD_TOKENS[cards].view(np.uint8).reshape(boards, 3 * DECK_SIZE)
+    lines[:, -1] = _NEWLINE
+    blob = lines.tobytes()
+    width = 3 * DECK_SIZE
+    out: list[Board] = [blob[i : i + width] for i in range(0, len(blob), width)]
+    seen = np.bincount(
+        (np.arange(boards * DECK_SIZE) // DECK_SIZE) * DECK_SIZE + cards.ravel(), minlength=boards * DECK_SIZE
+    )
+    valid = seen.reshape(boards, DECK_SIZE).all(axis=1)
+    for i in np.flatnonzero(~valid):
+        first = 0 if i == 0 else int(newlines[board_ends[i - 1]]) + 1
+        text = data[first : int(newlines[board_ends[i]])].decode("ascii")
+        try:
+            board_from_lines([read_line(raw, k + 1) for k, raw in enumerate(text.split("\n"))])
+        except BoardError as exc:
+            out[i] = exc
+    return out, used

@@ -1,0 +1,192 @@
+"""Lenient board reading: tables of layouts, notations and garbage, with `reference` as the oracle."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+import reference
+from harness.cards import BoardError, BoardFramer, board_from_value, read_board
+
+DEAL = reference.deal(617)
+SYMBOLS = str.maketrans("CDHS", "♣♦♥♠")
+WHITE = str.maketrans("CDHS", "♧♢♡♤")
+UNICODE = {"S": 0x1F0A0, "H": 0x1F0B0, "D": 0x1F0C0, "C": 0x1F0D0}
+UNICODE_RANK = {"A": 1, "T": 10, "J": 11, "Q": 13, "K": 14} | {str(v): v for v in range(2, 10)}
+
+
+def unicode_card(name: str) -> str:
+    return chr(UNICODE[name[1]] + UNICODE_RANK[name[0]])
+
+
+def each_card(fmt: str, card: Callable[[str], str], sep: str = " ") -> str:
+    groups = DEAL.rows if fmt == "rows" else DEAL.columns if fmt == "columns" else (DEAL.names,)
+    return "".join(sep.join(card(c) for c in g) + "\n" for g in groups)
+
+
+LAYOUTS = {
+    "rows": DEAL.format("rows"),
+    "columns": DEAL.format("columns"),
+    "line": DEAL.format("line"),
+    "json rows": DEAL.format("json"),
+    "json columns": json.dumps([list(c) for c in DEAL.columns]),
+    "pretty json": json.dumps([list(r) for r in DEAL.rows], indent=2),
+    "json 52": json.dumps(list(DEAL.names)),
+    "ten as 10": DEAL.format("rows").replace("T", "10"),
+    "lower case, t": DEAL.format("columns").lower(),
+    "suit first": each_card("rows", lambda c: c[1] + c[0]),
+    "suit first, 10": each_card("columns", lambda c: c[1] + c[0].replace("T", "10")),
+    "symbols": DEAL.format("rows").translate(SYMBOLS),
+    "white symbols": DEAL.format("columns").translate(WHITE),
+    "symbols first": each_card("rows", lambda c: c[1].translate(SYMBOLS) + c[0]),
+    "unicode cards": each_card("rows", unicode_card),
+    "unicode cards, no spaces": each_card("columns", unicode_card, ""),
+    "header Game #617": "Game #617\n" + DEAL.format("rows"),
+    "header Hand 1 and blank lines": "Hand 1\n\n" + DEAL.format("columns") + "\n",
+    "header Deck 1:": "Deck 1:\n" + DEAL.format("line"),
+    "header with a card-like word": "Game 617 as dealt\n" + DEAL.format("rows"),
+    "prefix ': '": "".join(": " + c + "\n" for c in DEAL.format("columns").splitlines()),
+    "prefix 'Row 1:'": "".join(f"Row {i}: {r}\n" for i, r in enumerate(DEAL.format("rows").splitlines(), 1)),
+    "brackets, quotes, commas": "".join(f"[{', '.join(repr(c) for c in r)}],\n" for r in DEAL.rows),
+    "ansi colours": each_card("rows", lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m"),
+    "crlf": DEAL.format("rows").replace("\n", "\r\n"),
+    "tabs": DEAL.format("columns").replace(" ", "\t"),
+}
+
+
+@pytest.mark.parametrize("text", LAYOUTS.values(), ids=LAYOUTS.keys())
+def test_read_board_reads_every_layout_and_notation(text: str) -> None:
+    assert read_board(text) == DEAL.cards
+
+
+ROWS = DEAL.format("rows").splitlines()
+GARBAGE = {
+    "empty": ("", "found 0 cards"),
+    "a repeated card": (DEAL.format("rows").replace(DEAL.names[5], DEAL.names[6]), f"repeated: {DEAL.names[6]}"),
+    "51 cards": ("\n".join(ROWS)[:-3], f"missing: {DEAL.names[51]}"),
+    "51 cards, which line": ("\n".join(ROWS)[:-3], "line 7 holds 3 cards where rows need 4"),
+    "53 cards": (DEAL.format("rows") + "AC\n", "found 53 cards"),
+    "rows run together": ("\n".join([ROWS[0] + " " + ROWS[1], *ROWS[2:]]), "line 1 holds 16 cards"),
+    "an unknown word among cards": (DEAL.format("rows").replace(DEAL.names[9], "XX"), "line 2 is odd (not cards: XX)"),
+    "1C is no card": (DEAL.format("rows").replace(DEAL.names[0], "1C"), "line 1 is odd"),
+    "replacement character": (DEAL.format("rows").replace(DEAL.names[3], "\ufffd"), "bytes that are not text"),
+    "shape of 52, not rows or columns": (
+        "\n".join(" ".join(DEAL.names[i : i + 13]) for i in range(0, 52, 13)),
+        "lines hold 13 13 13 13",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "says"), GARBAGE.values(), ids=GARBAGE.keys())
+def test_read_board_says_why_garbage_is_no_board(text: str, says: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        read_board(text)
+    assert says in str(caught.value)
+
+
+VALUES = {
+    "rows": [list(r) for r in DEAL.rows],
+    "columns": [list(c) for c in DEAL.columns],
+    "52 cards": list(DEAL.names),
+    "tuple of tuples": DEAL.rows,
+    "text": DEAL.format("columns"),
+}
+
+
+@pytest.mark.parametrize("value", VALUES.values(), ids=VALUES.keys())
+def test_board_from_value(value: object) -> None:
+    assert board_from_value(value) == DEAL.cards
+
+
+@pytest.mark.parametrize(
+    "value", [None, 52, [[1, 2]], list(DEAL.names[:51]), [list(DEAL.names[:26]), list(DEAL.names[26:])]]
+)
+def test_board_from_value_refuses_what_is_no_board(value: object) -> None:
+    with pytest.raises(BoardError):
+        board_from_value(value)
+
+
+NUMBERS = range(30990, 31010)
+STREAMS: dict[str, Callable[[int], str]] = {
+    "rows with a header": lambda n: f"Game #{n}\n" + reference.deal(n).format("rows"),
+    "columns": lambda n: reference.deal(n).format("columns"),
+    "canonical lines": lambda n: reference.deal(n).line,
+    "rows, blank line between": lambda n: reference.deal(n).format("rows") + "\n",
+    "json rows": lambda n: reference.deal(n).format("json"),
+    "suit symbols (slow path)": lambda n: reference.deal(n).format("rows").translate(SYMBOLS),
+    "suit first, lower case": lambda n: "".join(
+        " ".join(c[1] + c[0] for c in r).lower() + "\n" for r in reference.deal(n).columns
+    ),
+}
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 1000, 1 << 20])
+@pytest.mark.parametrize("show", STREAMS.values(), ids=STREAMS.keys())
+def test_framer_splits_a_stream_into_boards_however_it_is_chunked(show: Callable[[int], str], chunk: int) -> None:
+    data = "".join(show(n) for n in NUMBERS).encode()
+    framer = BoardFramer()
+    boards = [b for i in range(0, len(data), chunk) for b in framer.feed(data[i : i + chunk])]
+    assert framer.finish() is None
+    assert b"".join(b for b in boards if isinstance(b, bytes)) == reference.canonical_lines(NUMBERS)
+
+
+def _stream_with(bad: int, spoil: Callable[[str], str], fmt: str = "rows", many: int = 300) -> list[bytes | BoardError]:
+    """Boards of deals 1 … many with deal `bad` spoiled, read 64 KiB at a time (fast path included)."""
+    text = "".join(
+        f"Game #{n}\n" + (spoil if n == bad else str)(reference.deal(n).format(fmt)) for n in range(1, many + 1)
+    )
+    data = text.encode()
+    framer = BoardFramer()
+    boards = [b for i in range(0, len(data), 1 << 16) for b in framer.feed(data[i : i + (1 << 16)])]
+    end = framer.finish()
+    return boards + ([end] if end else [])
+
+
+SPOILED = {
+    "a repeated card": (lambda t: t.replace(t[:2], t[3:5], 1), "rows", "repeated"),
+    "51 cards in rows": (
+        lambda t: t[:-4] + "\n",
+        "rows",
+        "line 8 holds 3 cards where rows need 4",
+    ),  # line 1 is the header
+    "51 cards in columns": (lambda t: t[:-4] + "\n", "columns", "line 9 holds 5 cards where columns need 6"),
+    "a word among the cards": (lambda t: "XX" + t[2:], "rows", "line 2 is odd"),
+}
+
+
+@pytest.mark.parametrize(("spoil", "fmt", "says"), SPOILED.values(), ids=SPOILED.keys())
+@pytest.mark.parametrize("bad", [1, 250])
+def test_framer_reports_a_bad_board_at_its_place_and_keeps_in_step(
+    spoil: Callable[[str], str], fmt: str, says: str, bad: int
+) -> None:
+    boards = _stream_with(bad, spoil, fmt)
+    errors = [i + 1 for i, b in enumerate(boards) if isinstance(b, BoardError)]
+    assert errors[0] == bad and says in str(boards[bad - 1])
+    good = [b for b in boards[bad:] if isinstance(b, bytes)]
+    assert b"".join(good[-10:]) == reference.canonical_lines(range(291, 301))
+
+
+def test_framer_caps_runaway_output() -> None:
+    framer = BoardFramer(max_board_chars=1000)
+    boards = framer.feed(b"AC " * 400 + b"\n")
+    assert boards and isinstance(boards[0], BoardError)
+
+
+def test_framer_replaces_bytes_that_are_not_text() -> None:
+    data = (
+        reference.deal(5)
+        .format("rows")
+        .replace(reference.deal(5).names[2], "\udcff\udcfe")
+        .encode("utf-8", "surrogateescape")
+    )
+    framer = BoardFramer("utf-8")
+    boards = [b for b in (*framer.feed(data), framer.finish()) if b is not None]
+    assert len(boards) == 1 and "bytes that are not text" in str(boards[0])
+
+
+def test_framer_reads_other_encodings() -> None:
+    data = ("Spiel\n" + reference.deal(9).format("rows").translate(SYMBOLS)).encode("utf-16-le")
+    framer = BoardFramer("utf-16-le")
+    assert framer.feed(data) == [reference.deal(9).line.encode()]

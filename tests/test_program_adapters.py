@@ -1,0 +1,176 @@
+"""cmd: and stream: adapters against small Python dealers: right answers, and every way a
+program can misbehave (hang, crash, dying mid-stream, bad bytes, runaway output, buffering)."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+import reference
+from harness.adapters import DealerOptions, open_dealer
+from harness.errors import RequestError
+from harness.failures import Failure
+
+PY = sys.executable
+
+# A dealer in Python; BEHAVIOUR runs before deal n is printed (it may exit, hang, print garbage).
+DEALER = textwrap.dedent(
+    """
+    import os, sys, time
+    import reference
+    FORMAT = sys.argv[1]
+    FLUSH = {flush}
+    # Unflushed, the output waits in a big buffer until the program ends, whatever PYTHONUNBUFFERED says.
+    out = sys.stdout if FLUSH else open(1, "w", buffering=1 << 20, closefd=False)
+    def show(n):
+        {behaviour}
+        out.write(reference.deal(n).format(FORMAT))
+        if FLUSH:
+            out.flush()
+    if len(sys.argv) > 2:
+        show(int(sys.argv[2]))
+    else:
+        for line in sys.stdin:
+            show(int(line))
+    out.flush()
+    """
+)
+
+
+def dealer(tmp_path: Path, behaviour: str = "pass", flush: bool = True, name: str = "d.py") -> Path:
+    path = tmp_path / name
+    path.write_text(DEALER.format(behaviour=behaviour, flush=flush))
+    return path
+
+
+def answers(impl: str, deals: range, timeout: float = 2.0, encoding: str = "utf-8") -> list[bytes | Failure]:
+    with open_dealer(impl, DealerOptions(timeout=timeout, encoding=encoding)) as d:
+        return d.lines(deals)
+
+
+def first_failure(got: list[bytes | Failure], deals: range) -> tuple[int, str] | None:
+    want = reference.canonical_lines(deals)
+    for n, (a, i) in enumerate(zip(got, range(0, len(want), 156), strict=True)):
+        if isinstance(a, Failure):
+            return a.deal, a.kind
+        if a != want[i : i + 156]:
+            return deals[n], "mismatch"
+    return None
+
+
+@pytest.mark.parametrize("fmt", ["rows", "columns", "json", "line"])
+@pytest.mark.parametrize("kind", ["cmd", "stream"])
+def test_a_correct_dealer_conforms(kind: str, fmt: str, tmp_path: Path) -> None:
+    script = dealer(tmp_path)
+    impl = f"cmd:{PY} {script} {fmt} {{n}}" if kind == "cmd" else f"stream:{PY} {script} {fmt}"
+    deals = range(31998, 32003) if kind == "cmd" else range(1, 3000)
+    assert first_failure(answers(impl, deals), deals) is None
+
+
+MISBEHAVIOUR = {
+    "hang": ("if n == {bad}: time.sleep(60)", "timeout"),
+    "hang of a child": ("if n == {bad}: os.system('sleep 60')", "timeout"),
+    "exit status": ("if n == {bad}: sys.exit(3)", "crash"),
+    "signal": ("if n == {bad}: os.kill(os.getpid(), 9)", "crash"),
+    "exception": ("if n == {bad}: raise RuntimeError('boom')", "crash"),
+    "bytes that are not text": (
+        "if n == {bad}: out.flush(); sys.stdout.buffer.write(b'\\\\xff\\\\xfe '); sys.stdout.buffer.flush()",
+        "invalid-output",
+    ),
+    "runaway output": ("if n == {bad}: out.write('x' * 3000000)", "invalid-output"),
+}
+
+
+@pytest.mark.parametrize(("behaviour", "kind"), MISBEHAVIOUR.values(), ids=MISBEHAVIOUR.keys())
+@pytest.mark.parametrize("adapter", ["cmd", "stream"])
+def test_misbehaviour_is_reported_at_its_deal_and_the_rest_is_still_checked(
+    adapter: str, behaviour: str, kind: str, tmp_path: Path
+) -> None:
+    bad = 13
+    script = dealer(tmp_path, behaviour.format(bad=bad))
+    impl = f"cmd:{PY} {script} rows {{n}}" if adapter == "cmd" else f"stream:{PY} {script} rows"
+    deals = range(10, 17)
+    got = answers(impl, deals, timeout=1.0)
+    failures = [(a.deal, a.kind) for a in got if isinstance(a, Failure)]
+    assert failures == [(bad, kind)]
+    good = [a for a in got if isinstance(a, bytes)]
+    assert b"".join(good) == reference.canonical_lines([n for n in deals if n != bad])
+
+
+def test_a_crash_quotes_the_tail_of_stderr(tmp_path: Path) -> None:
+    script = dealer(tmp_path, "if n == 5: sys.stderr.write('out of cheese\\\\n'); sys.exit(4)")
+    got = answers(f"stream:{PY} {script} rows", range(1, 8))
+    crash = next(a for a in got if isinstance(a, Failure))
+    assert (crash.deal, crash.kind) == (5, "crash")
+    assert "status 4" in crash.message and "out of cheese" in crash.message
+
+
+def test_a_stream_dealer_that_only_writes_at_the_end_of_its_input_still_works(tmp_path: Path) -> None:
+    script = dealer(tmp_path, flush=False)
+    impl = f"stream:{PY} {script} columns"
+    with open_dealer(impl, DealerOptions(timeout=5)) as d:
+        for block in (range(1, 200), range(200, 400)):
+            assert first_failure(d.lines(block), block) is None
+        assert d.close_stdin  # type: ignore[attr-defined]
+
+
+def test_a_buffered_stream_that_crashes_is_blamed_on_the_right_deal(tmp_path: Path) -> None:
+    script = dealer(tmp_path, "if n == 150: os._exit(1)", flush=False)
+    deals = range(1, 300)
+    assert first_failure(answers(f"stream:{PY} {script} rows", deals), deals) == (150, "crash")
+
+
+def test_a_big_block_does_not_deadlock(tmp_path: Path) -> None:
+    script = dealer(tmp_path)
+    deals = range(1, 20001)
+    started = time.monotonic()
+    assert first_failure(answers(f"stream:{PY} {script} line", deals, timeout=30), deals) is None
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize(("encoding", "symbols"), [("cp437", "CDHS"), ("cp1252", "CDHS"), ("utf-16", "♣♦♥♠")])
+def test_other_encodings(encoding: str, symbols: str, tmp_path: Path) -> None:
+    path = tmp_path / "enc.py"
+    path.write_text(
+        "import sys, reference\n"
+        f"out = open(1, 'w', encoding={encoding!r})\n"
+        "for line in sys.stdin:\n"
+        f"    board = reference.deal(int(line)).format('rows').translate(str.maketrans('CDHS', {symbols!r}))\n"
+        "    out.write('Spiel für Ä\\n' + board)\n"
+        "    out.flush()\n"
+    )
+    deals = range(1, 50)
+    assert first_failure(answers(f"stream:{PY} {path}", deals, encoding=encoding), deals) is None
+
+
+@pytest.mark.parametrize(
+    ("impl", "says"),
+    [
+        ("cmd:no-such-program-anywhere {n}", "program not found"),
+        ("stream:'unbalanced", "cannot split"),
+        ("stream:   ", "empty command"),
+    ],
+)
+def test_a_program_that_cannot_run_is_a_request_error(impl: str, says: str) -> None:
+    with pytest.raises(RequestError, match=says):
+        open_dealer(impl)
+
+
+def test_cmd_appends_the_number_when_the_template_has_no_placeholder(tmp_path: Path) -> None:
+    script = dealer(tmp_path)
+    assert first_failure(answers(f"cmd:{PY} {script} line", range(7, 9)), range(7, 9)) is None
+
+
+def test_no_shell_unless_asked(tmp_path: Path) -> None:
+    script = tmp_path / "args.py"
+    script.write_text(
+        "import sys, reference\nif sys.argv[2:] == [';', '$HOME']: print(reference.deal(int(sys.argv[1])).line)\n"
+    )
+    assert answers(f"cmd:{PY} {script} {{n}} ; $HOME", range(3, 4)) == [reference.deal(3).line.encode()]
+    script = dealer(tmp_path)
+    shell = answers(f"cmd:sh -c '{PY} {script} line {{n}} | cat'", range(3, 4))
+    assert shell == [reference.deal(3).line.encode()]
