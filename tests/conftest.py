@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,15 @@ from harness.seeds import seeds_dir
 
 SEEDS = seeds_dir()
 IN_CI = bool(os.environ.get("CI"))
+
+
+def need_tools(*tools: str) -> None:
+    """Missing tools fail the test in CI (they are part of the CI machine) and skip it, loudly, elsewhere."""
+    missing = [t for t in tools if shutil.which(t) is None]
+    if missing and IN_CI:
+        pytest.fail(f"required in CI but missing: {', '.join(missing)}")
+    if missing:
+        pytest.skip(f"TOOLCHAIN MISSING, test not run: {', '.join(missing)}")
 
 
 @pytest.fixture(scope="session")

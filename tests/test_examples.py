@@ -1,17 +1,17 @@
 """The example dealers in examples/ conform, through the adapters their README gives them.
 
-Each example is built (where it needs building) once per session; a missing toolchain skips
-its cases with a loud reason.
+Each example is built (where it needs building) once per session; a missing toolchain fails
+its cases in CI and skips them, with a loud reason, elsewhere.
 """
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import need_tools
 
 import reference
 from harness.adapters import DealerOptions, open_dealer
@@ -20,9 +20,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def _need(*tools: str) -> None:
-    missing = [t for t in tools if shutil.which(t) is None]
-    if missing:
-        pytest.skip(f"TOOLCHAIN MISSING, example not run: {', '.join(missing)}")
+    need_tools(*tools)
 
 
 def _c(out: Path) -> str:

@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import need_tools
 
 from harness.cli import main
 
@@ -22,9 +23,9 @@ TIMEOUT = "1"
 @pytest.fixture(scope="session")
 def mutants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Each bug compiled once per session ("OK": the dealer without a bug)."""
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("NO C COMPILER: the mutation tests need cc or gcc")
+    need_tools("cc")
+    cc = shutil.which("cc")
+    assert cc is not None
     out = tmp_path_factory.mktemp("mutants")
     built = {}
     for bug in ["OK", *(e["bug"] for e in EXPECTATIONS)]:
