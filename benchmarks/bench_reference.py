@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.metadata
+import json
 import os
 import platform
 import shutil
@@ -27,26 +28,6 @@ import reference
 
 HERE = Path(__file__).resolve().parent
 CHUNK = 1 << 20
-
-# Evaluates the challenge's solution and deals FIRST … LAST into canonical lines, hashed.
-NODE_LOOP = r"""'use strict';
-const crypto = require('crypto');
-const fs = require('fs');
-const vm = require('vm');
-const [solutionPath, first, last] = process.argv.slice(2);
-const dealFreeCell = vm.runInThisContext(fs.readFileSync(solutionPath, 'utf8') + '\n;dealFreeCell;');
-const hash = crypto.createHash('sha256');
-let lines = [];
-for (let n = Number(first); n <= Number(last); n++) {
-  lines.push(dealFreeCell(n).flat().join(' ') + '\n');
-  if (lines.length === 4096) {
-    hash.update(lines.join(''));
-    lines = [];
-  }
-}
-hash.update(lines.join(''));
-process.stdout.write(hash.digest('hex') + '\n');
-"""
 
 
 @dataclass(frozen=True)
@@ -132,15 +113,15 @@ def c_loop(n: int, tmp: Path) -> Figure:
 
 
 def node_solution(n: int, tmp: Path) -> Figure:
-    name = "original JS solution under Node"
-    try:
-        from harness.challenge import read_challenge  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return Figure(name, n, note="n/a (harness.challenge not merged yet)")
+    """The same bare Node loop as bench_node.py and bench_verify.py (start-up included here)."""
+    from bench_node import BARE_LOOP
+
+    from harness.challenge import read_challenge
     from harness.errors import RequestError
     from harness.node.locate import find_node
     from harness.seeds import default_seed_document
 
+    name = "original JS solution under Node"
     document = default_seed_document()
     try:
         node = find_node()
@@ -150,18 +131,15 @@ def node_solution(n: int, tmp: Path) -> Figure:
     if solution is None:
         return Figure(name, n, note=f"n/a: no solution in {document.name}")
     (tmp / "solution.js").write_text(solution, encoding="utf-8")
-    (tmp / "loop.js").write_text(NODE_LOOP, encoding="utf-8")
+    (tmp / "loop.js").write_text(BARE_LOOP, encoding="utf-8")
     started = time.perf_counter()
     done = subprocess.run(
-        [node, str(tmp / "loop.js"), str(tmp / "solution.js"), "1", str(n)],
-        capture_output=True,
-        text=True,
-        check=False,
+        [node, str(tmp / "loop.js"), str(tmp / "solution.js"), str(n)], capture_output=True, text=True, check=False
     )
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         return Figure(name, n, note=f"n/a: node exited {done.returncode}: {done.stderr.strip()[-200:]}")
-    return Figure(name, n, seconds, done.stdout.strip())
+    return Figure(name, n, seconds, json.loads(done.stdout)["digest"])
 
 
 PEERS: list[Callable[[int, Path], Figure]] = [one_deal_path, bulk_path, cli_range, pysol, c_loop, node_solution]

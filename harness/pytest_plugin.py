@@ -44,20 +44,28 @@ def _impls(config: pytest.Config) -> list[str]:
     return config.getoption("impl") or ["fixtures", f"node:{default_seed_document()}"]
 
 
-def _blocks(config: pytest.Config) -> list[Block]:
-    from harness.cli import parse_range
+_BLOCKS = pytest.StashKey[list[Block]]()
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Bad options are a usage error, said once, before anything is collected."""
+    from harness.cli import parse_range
+    from reference import DIALECTS
+
+    dialect = config.getoption("dialect")
     try:
-        first, last = parse_range(config.getoption("deal_range"), config.getoption("dialect"))
+        if dialect not in DIALECTS:
+            raise RequestError(f"--dialect {dialect!r}: choose one of {', '.join(DIALECTS)}")
+        first, last = parse_range(config.getoption("deal_range"), dialect)
         shard = Shard.parse(config.getoption("shard")) if config.getoption("shard") else ALL
     except RequestError as exc:
         raise pytest.UsageError(str(exc)) from None
-    return list(shard_blocks(range_blocks(first, last, config.getoption("deal_block_size")), shard))
+    config.stash[_BLOCKS] = list(shard_blocks(range_blocks(first, last, config.getoption("deal_block_size")), shard))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "deal_block" in metafunc.fixturenames:
-        blocks = _blocks(metafunc.config)
+        blocks = metafunc.config.stash[_BLOCKS]
         metafunc.parametrize("deal_block", blocks, ids=[b.key for b in blocks])
     if "conformance_impl" in metafunc.fixturenames:
         metafunc.parametrize("conformance_impl", _impls(metafunc.config))
@@ -77,8 +85,11 @@ class Conformance:
                 actual = open_dealer(impl, self.options)
                 expected = open_dealer(self.config.getoption("against"), self.options)
             except RequestError as exc:
-                pytest.fail(f"cannot open {impl}: {exc}", pytrace=False)
-            self._comparers[impl] = BlockComparer(actual, expected)
+                problem = str(exc)
+            else:
+                self._comparers[impl] = BlockComparer(actual, expected)
+                return self._comparers[impl]
+            pytest.fail(f"cannot open {impl}: {problem}", pytrace=False)
         return self._comparers[impl]
 
     def check(self, impl: str, block: Block) -> None:
