@@ -15,7 +15,6 @@ from harness.errors import RequestError
 from reference import get_dialect
 
 BLOCK_SIZE = 10_000
-MIN_BOUNDARY_SAMPLE = 0
 _COMMON_BOUNDARIES = (32000, 32001, 1_000_000, 1_000_001, 2**31 - 1)
 _FCPRO_BOUNDARIES = (2**31, 2**32 - 1, 2**32, 2**33 - 1)
 

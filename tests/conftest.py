@@ -25,6 +25,16 @@ def need_tools(*tools: str) -> None:
         pytest.skip(f"TOOLCHAIN MISSING, test not run: {', '.join(missing)}")
 
 
+@pytest.fixture
+def test_dealers(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """tests/dealers importable (py:planted:deal …), with no planted bug left from another test."""
+    dealers = Path(__file__).parent / "dealers"
+    monkeypatch.syspath_prepend(str(dealers))
+    for name in ("PLANTED_DEAL", "PLANTED_ERROR", "DEALT_LOG"):
+        monkeypatch.delenv(name, raising=False)
+    return dealers
+
+
 @pytest.fixture(scope="session")
 def node() -> str:
     """A Node >= 18 executable.  Missing Node fails the test in CI and skips it, loudly, elsewhere."""

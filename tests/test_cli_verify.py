@@ -9,14 +9,7 @@ import pytest
 
 from harness.cli import main
 
-DEALERS = Path(__file__).parent / "dealers"
-
-
-@pytest.fixture(autouse=True)
-def _dealers_importable(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(DEALERS))
-    for name in ("PLANTED_DEAL", "PLANTED_ERROR", "DEALT_LOG"):
-        monkeypatch.delenv(name, raising=False)
+pytestmark = pytest.mark.usefixtures("test_dealers")
 
 
 @pytest.mark.parametrize(

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from harness.cli import main
 from harness.seeds import default_seed_document
 
-DEALERS = Path(__file__).parent / "dealers"
 ACROSS_2_31 = "2147483600-2147483700"
 
 
-@pytest.fixture(autouse=True)
-def _dealers_importable(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(DEALERS))
+pytestmark = pytest.mark.usefixtures("test_dealers")
 
 
 @pytest.mark.parametrize(

@@ -13,14 +13,7 @@ from harness.failures import Failure
 from harness.plan import Shard
 from harness.resume import ResumeLog
 
-DEALERS = Path(__file__).parent / "dealers"
-
-
-@pytest.fixture(autouse=True)
-def _dealers_importable(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(DEALERS))
-    for name in ("PLANTED_DEAL", "PLANTED_ERROR", "DEALT_LOG"):
-        monkeypatch.delenv(name, raising=False)
+pytestmark = pytest.mark.usefixtures("test_dealers")
 
 
 def sharded_outcome(request: Request, count: int) -> tuple[int, Failure | None]:
