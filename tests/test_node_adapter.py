@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,8 +21,19 @@ from harness.node.locate import find_node
 JS = Path(__file__).with_name("js")
 
 
+_ASSEMBLED = tempfile.TemporaryDirectory(prefix="freecell-js-")
+
+
 def js(name: str) -> str:
-    return os.path.relpath(JS / name)
+    """Path of a test dealer.  A variant calls `correct(n)`, good.js's dealer, which is appended
+    (function declarations hoist, so the variant's own line numbers stay those of its file)."""
+    source = (JS / name).read_text(encoding="utf-8")
+    if "correct(n)" not in source or "function correct" in source:
+        return os.path.relpath(JS / name)
+    good = (JS / "good.js").read_text(encoding="utf-8").replace("function dealFreeCell(n)", "function correct(n)")
+    path = Path(_ASSEMBLED.name) / name
+    path.write_text(source + good, encoding="utf-8")
+    return str(path)
 
 
 def line_of(path: str | Path, needle: str) -> int:

@@ -1,18 +1,4 @@
 // Correct, except for a few deals whose output is not a board (see test_node_adapter.py).
-function correct(n) {
-  const deck = [];
-  for (let i = 0; i < 52; i++) deck.push('A23456789TJQK'[i >> 2] + 'CDHS'[i & 3]);
-  const rows = [[], [], [], [], [], [], []];
-  let s = n;
-  for (let p = 0; p < 52; p++) {
-    s = (Math.imul(214013, s) + 2531011) & 0x7fffffff;
-    const k = (s >> 16) % deck.length;
-    const last = deck.length - 1;
-    [deck[k], deck[last]] = [deck[last], deck[k]];
-    rows[p >> 3].push(deck.pop());
-  }
-  return rows;
-}
 function dealFreeCell(n) {
   const rows = correct(n);
   const flat = [].concat(...rows);

@@ -1,18 +1,4 @@
 // Correct but slow: odd deals take 200 ms, even deals 450 ms (just under a 0.5 s timeout).
-function correct(n) {
-  const deck = [];
-  for (let i = 0; i < 52; i++) deck.push('A23456789TJQK'[i >> 2] + 'CDHS'[i & 3]);
-  const rows = [[], [], [], [], [], [], []];
-  let s = n;
-  for (let p = 0; p < 52; p++) {
-    s = (Math.imul(214013, s) + 2531011) & 0x7fffffff;
-    const k = (s >> 16) % deck.length;
-    const last = deck.length - 1;
-    [deck[k], deck[last]] = [deck[last], deck[k]];
-    rows[p >> 3].push(deck.pop());
-  }
-  return rows;
-}
 function dealFreeCell(n) {
   const until = Date.now() + (n % 2 ? 200 : 450);
   while (Date.now() < until) {}

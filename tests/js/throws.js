@@ -1,18 +1,4 @@
 // Correct, except that deal 7 throws and deal 8 recurses without end.
-function correct(n) {
-  const deck = [];
-  for (let i = 0; i < 52; i++) deck.push('A23456789TJQK'[i >> 2] + 'CDHS'[i & 3]);
-  const rows = [[], [], [], [], [], [], []];
-  let s = n;
-  for (let p = 0; p < 52; p++) {
-    s = (Math.imul(214013, s) + 2531011) & 0x7fffffff;
-    const k = (s >> 16) % deck.length;
-    const last = deck.length - 1;
-    [deck[k], deck[last]] = [deck[last], deck[k]];
-    rows[p >> 3].push(deck.pop());
-  }
-  return rows;
-}
 function dealFreeCell(n) {
   if (n === 7) throw new TypeError('no deal seven here');
   if (n === 8) return (function down(k) { return down(k + 1) + 1; })(0);
