@@ -195,12 +195,18 @@ def _clean_text(text: str) -> str:
 _MD_MARKER = re.compile(r"^\s*(#*)\s*--([a-z][a-z-]*)--\s*$")
 
 
-def _parse_markdown(lines: list[str]) -> _Parsed:
+def _sections(marks: list[tuple[int, str]], total: int) -> dict[str, tuple[int, int]]:
+    """Each heading's body as (first line, stop) indices: up to the next heading; the first of a name wins."""
     sections: dict[str, tuple[int, int]] = {}
-    marks = [(i, m[2]) for i, line in enumerate(lines) if (m := _MD_MARKER.match(line))]
     for k, (i, name) in enumerate(marks):
-        stop = marks[k + 1][0] if k + 1 < len(marks) else len(lines)
+        stop = marks[k + 1][0] if k + 1 < len(marks) else total
         sections.setdefault(name, (i + 1, stop))
+    return sections
+
+
+def _parse_markdown(lines: list[str]) -> _Parsed:
+    marks = [(i, m[2]) for i, line in enumerate(lines) if (m := _MD_MARKER.match(line))]
+    sections = _sections(marks, len(lines))
     doc = _Parsed()
     if "solutions" in sections:
         doc.solution = _code(lines, *sections["solutions"])
@@ -336,10 +342,7 @@ def _parse_rendered(lines: list[str]) -> _Parsed:
         for i, line in enumerate(lines)
         if line.strip().lower() in _RENDERED_HEADINGS and line.strip()[0].isupper()
     ]
-    sections: dict[str, tuple[int, int]] = {}
-    for k, (i, name) in enumerate(marks):
-        stop = marks[k + 1][0] if k + 1 < len(marks) else len(lines)
-        sections.setdefault(name, (i + 1, stop))
+    sections = _sections(marks, len(lines))
     doc = _Parsed()
     if "seed" in sections:
         doc.seed = _trimmed(lines, *sections["seed"])
