@@ -5,13 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pysol_cards.cards import CardRenderer  # type: ignore[import-untyped]
+from pysol_cards.deal_game import Game  # type: ignore[import-untyped]
+from pysol_cards.random_base import RandomBase  # type: ignore[import-untyped]
 
 import reference
-
-pysol_cards = pytest.importorskip("pysol_cards")
-from pysol_cards.cards import CardRenderer  # type: ignore[import-untyped]  # noqa: E402
-from pysol_cards.deal_game import Game  # type: ignore[import-untyped]  # noqa: E402
-from pysol_cards.random_base import RandomBase  # type: ignore[import-untyped]  # noqa: E402
 
 _RENDERER = CardRenderer(True)
 
