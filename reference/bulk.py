@@ -138,9 +138,8 @@ def deal_range(start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT) 
 
 def canonical_lines(numbers: Iterable[int], dialect: str | Dialect = DEFAULT_DIALECT) -> bytes:
     """Canonical lines of `numbers`, concatenated in their order."""
-    d = get_dialect(dialect)
-    nums = [d.check(n) for n in numbers]
-    return lines_array(nums, d).tobytes() if nums else b""
+    nums = list(numbers)
+    return lines_array(nums, dialect).tobytes() if nums else b""
 
 
 def block_digest(numbers: Iterable[int], dialect: str | Dialect = DEFAULT_DIALECT) -> str:
