@@ -6,9 +6,9 @@ import functools
 import os
 import re
 import shutil
-import subprocess
 
 from harness.errors import RequestError
+from harness.process import run_quietly
 
 NODE_ENV = "FREECELL_NODE"
 MIN_NODE_MAJOR = 18
@@ -22,9 +22,10 @@ def find_node() -> str:
     if path is None:
         raise RequestError(f"Node not found ({wanted!r}): install Node >= {MIN_NODE_MAJOR} or set ${NODE_ENV}")
     try:
-        version = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
-    except (OSError, subprocess.TimeoutExpired) as exc:
+        status, output = run_quietly([path, "--version"], timeout=30)
+    except OSError as exc:
         raise RequestError(f"cannot run {path} --version: {exc}") from None
+    version = output.strip() if status is not None else ""
     m = re.fullmatch(r"v(\d+)\.\d+\.\d+.*", version)
     if not m or int(m[1]) < MIN_NODE_MAJOR:
         raise RequestError(f"{path} is Node {version or '(no version)'}: Node >= {MIN_NODE_MAJOR} is needed")
