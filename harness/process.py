@@ -564,10 +564,15 @@ def exit_text(returncode: int) -> str:
 
 
 def spawn(
-    argv: Sequence[str], *, limits: Limits = NO_LIMITS, memory: MemoryRule = "address-space", stdin: bool = True
+    argv: Sequence[str],
+    *,
+    limits: Limits = NO_LIMITS,
+    memory: MemoryRule = "address-space",
+    stdin: bool = True,
+    env: dict[str, str] | None = None,
 ) -> Child:
     """Start `argv` supervised; OSError if it cannot be started."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin)
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env)
 
 
 # -- one run to its end --------------------------------------------------------------------------
