@@ -19,6 +19,7 @@ from harness.compare import BlockComparer
 from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.plan import range_blocks
+from harness.process import DEFAULT_LIMITS, Limits
 
 EXIT_OK, EXIT_NONCONFORMANT = 0, 1
 
@@ -95,9 +96,11 @@ def challenge_report(document: ChallengeDocument, bridge: NodeBridge, first: int
     }
 
 
-def run_challenge_command(documents: list[str], deal_range: tuple[int, int], *, as_json: bool) -> int:
+def run_challenge_command(
+    documents: list[str], deal_range: tuple[int, int], *, as_json: bool, limits: Limits = DEFAULT_LIMITS
+) -> int:
     parsed = [read_challenge(path) for path in documents]  # RequestError (exit 2) before any work
-    bridge = NodeBridge(DealerOptions().timeout)
+    bridge = NodeBridge(DealerOptions().timeout, limits)
     try:
         reports = [challenge_report(doc, bridge, *deal_range) for doc in parsed]
     finally:

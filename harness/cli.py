@@ -12,6 +12,7 @@ from typing import NoReturn
 
 import reference
 from harness.errors import RequestError
+from harness.process import Limits
 
 EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST = 0, 1, 2
 _INT = re.compile(r"[+-]?\d+")
@@ -92,6 +93,57 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
+def _limit(kind: type[int] | type[float], what: str) -> Callable[[str], int | float | None]:
+    def parse(text: str) -> int | float | None:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what} (0: no limit)") from None
+        if not 0 <= value < 1 << 40:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected {what} (0: no limit)")
+        return value or None
+
+    return parse
+
+
+def _add_limit_options(p: argparse.ArgumentParser) -> None:
+    from harness.process import DEFAULT_LIMITS as D
+
+    g = p.add_argument_group("limits of every dealer process (0: no limit; exceeding one is a crash at that deal)")
+    g.add_argument(
+        "--memory-limit",
+        type=_limit(int, "megabytes"),
+        default=D.memory_mb,
+        metavar="MB",
+        help=f"memory of each dealer process (default {D.memory_mb})",
+    )
+    g.add_argument(
+        "--cpu-limit",
+        type=_limit(float, "seconds"),
+        default=D.cpu_s,
+        metavar="SECONDS",
+        help="CPU time of each dealer process (default: none)",
+    )
+    g.add_argument(
+        "--max-open-files",
+        type=_limit(int, "a count"),
+        default=D.open_files,
+        metavar="N",
+        help=f"open files of each dealer process (default {D.open_files})",
+    )
+    g.add_argument(
+        "--max-processes",
+        type=_limit(int, "a count"),
+        default=D.processes,
+        metavar="N",
+        help=f"processes and threads of each dealer (default {D.processes})",
+    )
+
+
+def _limits_of(args: argparse.Namespace) -> Limits:
+    return Limits(args.memory_limit, args.cpu_limit, args.max_open_files, args.max_processes)
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.plan import ALL, Shard
@@ -121,6 +173,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         shard=Shard.parse(args.shard) if args.shard else ALL,
         timeout=args.timeout,
         encoding=args.encoding,
+        limits=_limits_of(args),
     )
     total = sum(b - a + 1 for a, b in ranges) + (args.sample or 0)
     bar = ProgressBar(total // request.shard.count)
@@ -173,7 +226,7 @@ def cmd_challenge(args: argparse.Namespace) -> int:
     from harness.challenge_command import run_challenge_command
 
     deal_range = parse_range(args.range, "classic") if args.range else (1, 32000)
-    return run_challenge_command(args.documents, deal_range, as_json=args.json)
+    return run_challenge_command(args.documents, deal_range, as_json=args.json, limits=_limits_of(args))
 
 
 def cmd_fixtures(args: argparse.Namespace) -> int:
@@ -208,6 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", metavar="FILE.json")
     p.add_argument("--junit", metavar="FILE.xml")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues")
+    _add_limit_options(p)
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("report", help="work with verify reports")
@@ -220,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("documents", nargs="+", metavar="DOCUMENT")
     p.add_argument("--range", metavar="A-B", help="deals compared with the reference (default 1-32000)")
     p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
+    _add_limit_options(p)
     p.set_defaults(run=cmd_challenge)
 
     p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures")

@@ -68,6 +68,9 @@ class BlockComparer:
         got = pending.result()
         if got is not None and got == want:
             return BlockResult(block.key, len(deals), None)
+        # The line pass starts from fresh processes: the digest pass's must not carry state into it.
+        self.actual.reset()
+        self.expected.reset()
         pending_lines = self._side.submit(self.actual.lines, deals)
         expected_lines = self.expected.lines(deals)
         failure = first_difference(deals, pending_lines.result(), expected_lines, self.expected.impl)

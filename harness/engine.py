@@ -8,6 +8,7 @@ not sent, but every block before it is still checked, so the failure reported is
 
 from __future__ import annotations
 
+import multiprocessing.util
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +21,7 @@ from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.plan import ALL, BLOCK_SIZE, Block, Shard, range_blocks, sample_blocks, sample_deals, shard_blocks
+from harness.process import DEFAULT_LIMITS, Limits, die_with_parent
 from harness.resume import ResumeLog
 
 
@@ -38,10 +40,20 @@ class Request:
     timeout: float = 10.0
     encoding: str = "utf-8"
     block_size: int = BLOCK_SIZE
+    limits: Limits = DEFAULT_LIMITS
 
     @property
     def options(self) -> DealerOptions:
-        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding)
+        limits = self.limits
+        return DealerOptions(
+            dialect=self.dialect,
+            timeout=self.timeout,
+            encoding=self.encoding,
+            memory_mb=limits.memory_mb,
+            cpu_s=limits.cpu_s,
+            open_files=limits.open_files,
+            processes=limits.processes,
+        )
 
     def blocks(self) -> Iterator[Block]:
         """This shard's blocks, lazily, in deal order."""
@@ -109,7 +121,9 @@ def _open_comparer(request: Request) -> BlockComparer:
 
 def _init_worker(request: Request) -> None:
     global _worker_comparer
+    die_with_parent()  # a worker never outlives the harness, even one killed with SIGKILL
     _worker_comparer = _open_comparer(request)
+    multiprocessing.util.Finalize(None, _worker_comparer.close, exitpriority=200)  # before kill_all
 
 
 def _compare_in_worker(block: Block) -> BlockResult:

@@ -20,6 +20,7 @@ import collections
 import contextlib
 import ctypes
 import ctypes.util
+import functools
 import itertools
 import os
 import re
@@ -40,6 +41,7 @@ from harness.failures import Failure
 
 MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
+LIVENESS_S = 0.1  # while waiting for output, how often to look whether the process has ended
 PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
 _READ = 1 << 20
 _PR_SET_PDEATHSIG = 1
@@ -68,6 +70,7 @@ class Limits:
         return ", ".join(p for p in parts if p) or "none"
 
 
+DEFAULT_LIMITS = Limits()
 NO_LIMITS = Limits(memory_mb=None, cpu_s=None, open_files=None, processes=None)
 
 
@@ -82,12 +85,15 @@ class _Proc:
     zombie: bool
 
 
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")  # runs a helper program once: cached
+    return ctypes.CDLL(name, use_errno=True) if name else None
+
+
 def _prctl(option: int, value: int) -> bool:
-    libc_name = ctypes.util.find_library("c")
-    if libc_name is None:
-        return False
-    libc = ctypes.CDLL(libc_name, use_errno=True)
-    return int(libc.prctl(option, value, 0, 0, 0)) == 0
+    libc = _libc()
+    return libc is not None and int(libc.prctl(option, value, 0, 0, 0)) == 0
 
 
 def die_with_parent(sig: int = signal.SIGKILL) -> bool:
@@ -246,7 +252,16 @@ class _Supervisor:
         read_end, write_end = os.pipe()
         try:
             subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _SENTINEL, f"{MARKER_ENV}={self.token}:", str(_CGROUP_PIDS), self.cgroup_name(0)[:-1]],
+                [
+                    sys.executable,
+                    "-I",
+                    "-S",
+                    "-c",
+                    _SENTINEL,
+                    f"{MARKER_ENV}={self.token}:",
+                    str(_CGROUP_PIDS),
+                    self.cgroup_name(0)[:-1],
+                ],
                 stdin=read_end,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -295,9 +310,7 @@ def kill_all() -> None:
 # -- one child process ---------------------------------------------------------------------------
 
 
-def _limit_setter(
-    limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pdeathsig: bool
-) -> Callable[[], None]:
+def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pdeathsig: bool) -> Callable[[], None]:
     """What the child runs between fork and exec (only async-signal-safe-ish calls)."""
     rules: list[tuple[int, int]] = []
     if limits.memory_mb:
@@ -309,8 +322,7 @@ def _limit_setter(
         # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
         rules.append((resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))))
     procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
-    libc_name = ctypes.util.find_library("c")
-    libc = ctypes.CDLL(libc_name) if libc_name and pdeathsig else None
+    libc = _libc() if pdeathsig else None
     cpu = limits.cpu_s
 
     def in_child() -> None:
@@ -482,28 +494,14 @@ class Child:
         me = os.getpid()
         killed: set[int] = set()
         for _ in range(1000):
-            table = _process_table()
-            doomed = {
-                pid
-                for pid, proc in table.items()
-                if pid != me
-                and not proc.zombie
-                and (proc.pgid == self.pid or proc.sid == self.pid or (proc.ppid == me and _environ_has(pid, self.marker)))
-            }
-            if self.cgroup:
-                doomed |= self.cgroup.members()
-            doomed = _descendants(table, doomed) - {me}
+            doomed = self._tree(me) - {me}
             for pid in doomed:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGKILL)
             killed |= doomed
-            reaped = False
-            for pid in killed:
-                if pid in table and table[pid].ppid == me and pid != self.pid:
-                    with contextlib.suppress(ChildProcessError):
-                        os.waitpid(pid, 0)
-                        reaped = True
-            if not doomed and not reaped:
+            killed.discard(self.pid)
+            _reap(killed)
+            if not doomed:
                 break
         self.close_pipes()
         if self.cgroup:
@@ -512,6 +510,19 @@ class Child:
         if supervisor is not None and supervisor.pid == me:
             with supervisor.lock:
                 supervisor.children.discard(self)
+
+    def _tree(self, me: int) -> set[int]:
+        """Every live process of its tree but itself: its cgroup's members, else a scan of /proc."""
+        if self.cgroup is not None:
+            return self.cgroup.members()
+        table = _process_table()
+        roots = {
+            pid
+            for pid, proc in table.items()
+            if not proc.zombie
+            and (proc.pgid == self.pid or proc.sid == self.pid or (proc.ppid == me and _environ_has(pid, self.marker)))
+        }
+        return {pid for pid in _descendants(table, roots) if not table[pid].zombie}
 
     def close_pipes(self) -> None:
         for pipe in (self.proc.stdin, self.proc.stdout):
@@ -536,9 +547,7 @@ class Child:
         code, limits = self.returncode, self.limits
         if limits.cpu_s and code == -signal.SIGXCPU:
             return f"over the CPU-time limit (--cpu-limit {limits.cpu_s:g} s)"
-        if limits.memory_mb and (
-            _MEMORY_WORDS.search(stderr) or self.peak_rss_kb >= limits.memory_mb * 1024 * 0.9
-        ):
+        if limits.memory_mb and (_MEMORY_WORDS.search(stderr) or self.peak_rss_kb >= limits.memory_mb * 1024 * 0.9):
             return f"over the memory limit (--memory-limit {limits.memory_mb} MB)"
         if limits.open_files and _FILES_WORDS.search(stderr):
             return f"over the open-files limit (--max-open-files {limits.open_files})"
@@ -552,6 +561,23 @@ _MEMORY_WORDS = re.compile(
 )
 _FILES_WORDS = re.compile(r"Too many open files|EMFILE")
 _FORK_WORDS = re.compile(r"fork|Resource temporarily unavailable|EAGAIN", re.I)
+
+
+def _reap(pids: set[int]) -> None:
+    """Wait for those of killed `pids` that are our children; reaping one may make its orphans ours."""
+    progress = True
+    while pids and progress:
+        progress = False
+        for pid in list(pids):
+            for _ in range(200):
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0]:
+                        pids.discard(pid)
+                        progress = True
+                        break
+                except ChildProcessError:
+                    break
+                time.sleep(0.001)
 
 
 def exit_text(returncode: int) -> str:
@@ -603,8 +629,11 @@ def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: in
             if wait is not None and wait <= 0:
                 result.timed_out = True
                 break
-            chunk = child.read(wait)
+            chunk = child.read(LIVENESS_S if wait is None else min(wait, LIVENESS_S))
             if chunk is None:
+                if not child.alive():  # ended, while what it left behind keeps the pipe open
+                    out.extend(child.read(0) or b"")
+                    break
                 continue
             if not chunk:
                 break
@@ -637,7 +666,9 @@ def run_quietly(argv: Sequence[str], timeout: float) -> tuple[int | None, str]:
 # -- the one policy for pinning a failure to its deal ---------------------------------------------
 
 
-def pin_failure(todo: Sequence[int], failure: Failure, alone: Callable[[int], Failure | bytes]) -> list[Failure | bytes]:
+def pin_failure(
+    todo: Sequence[int], failure: Failure, alone: Callable[[int], Failure | bytes]
+) -> list[Failure | bytes]:
     """A long-lived process failed (`failure`) before answering `todo[0]`.
 
     Buffered output lost in a crash could shift the blame, so the unanswered deals are re-dealt

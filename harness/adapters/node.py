@@ -28,7 +28,7 @@ class NodeDealer(Dealer):
         self.impl = f"node:{arg}"
         self.document = document if document is not None else read_challenge(arg)
         self._own_bridge = bridge is None
-        self.bridge = bridge if bridge is not None else NodeBridge(options.timeout)
+        self.bridge = bridge if bridge is not None else NodeBridge(options.timeout, options.limits)
         if self.document.solution is None:
             self.load = LoadResult("missing", f"{arg}: the document has no solution code")
         else:
@@ -47,6 +47,9 @@ class NodeDealer(Dealer):
         if not self.load.ok:
             return None
         return self.bridge.digest(deals)
+
+    def reset(self) -> None:
+        self.bridge.reset()
 
     def close(self) -> None:
         if self._own_bridge:

@@ -172,8 +172,10 @@ class StreamDealer(Dealer):
             waits = [STALL_GRACE] if not stdin_closed else []
             if timeout > 0:
                 waits.append(max(0.0, last_board + timeout - now))
-            chunk = proc.read(min(waits) if waits else None)
+            chunk = proc.read(min([*waits, process.LIVENESS_S]))
             now = time.monotonic()
+            if chunk is None and not proc.alive():  # ended, while what it left behind keeps stdout open
+                chunk = proc.read(0) or b""
             if chunk is not None:
                 if not chunk:
                     self._ended(batch, answers, None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import signal
 import time
 from collections.abc import Sequence
@@ -57,7 +58,7 @@ class _Process:
 
     def __init__(self, node: str, limits: Limits = NO_LIMITS) -> None:
         argv = [node]
-        if limits.memory_mb:
+        if limits.memory_mb and "max-old-space-size" not in os.environ.get("NODE_OPTIONS", ""):
             # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
             argv.append(f"--max-old-space-size={limits.memory_mb}")
         self.child = process.spawn([*argv, str(DRIVER)], limits=limits, memory="data")
@@ -181,6 +182,12 @@ class NodeBridge:
     def close(self) -> None:
         if self._proc is not None:
             self._proc.close()
+            self._proc = None
+
+    def reset(self) -> None:
+        """Kill the process: the next request starts a fresh one (and loads the solution again)."""
+        if self._proc is not None:
+            self._proc.kill()
             self._proc = None
 
     # -- requests -----------------------------------------------------------------------------

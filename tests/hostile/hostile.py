@@ -6,7 +6,6 @@ can find any that outlive the run; STARTED_DIR/<kind>-MARKER is written when a h
 """
 
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -37,10 +36,12 @@ def misbehave() -> None:
     elif BEHAVIOUR == "escaper":  # a grandchild in a session of its own
         helper(escape=True)
     elif BEHAVIOUR == "double-fork":  # a daemon: setsid, then its parent exits at once
-        if os.fork() == 0:
+        pid = os.fork()
+        if pid == 0:
             os.setsid()
             helper(escape=True)
             os._exit(0)
+        os.waitpid(pid, 0)
     elif BEHAVIOUR == "memory-bomb":
         hog = []
         while True:
@@ -49,7 +50,7 @@ def misbehave() -> None:
         files = []
         while True:
             try:
-                files.append(open(os.devnull))
+                files.append(open(os.devnull))  # noqa: SIM115 (kept open on purpose)
             except OSError as exc:
                 print(f"open: {exc}", file=sys.stderr)
                 sys.exit(1)
@@ -70,7 +71,9 @@ def misbehave() -> None:
         sys.exit(0)
     elif BEHAVIOUR == "sleeper":  # answers, leaving a grandchild that sleeps on
         helper(escape=False)
-    assert resource  # noqa: kept importable for ad-hoc checks
+    elif BEHAVIOUR == "escape-and-hang":  # for killing the harness meanwhile
+        helper(escape=True)
+        time.sleep(300)
 
 
 def show(n: int) -> None:

@@ -6,11 +6,9 @@ import sys
 import reference
 
 HOW = sys.argv[1]
-answered = 0
-for line in sys.stdin:
+for answered, line in enumerate(sys.stdin):
     n = int(line)
     if (answered if HOW == "count" else n - 1) >= 100:
         sys.exit(0)
     sys.stdout.write(reference.deal(n).format("rows") + "\n")
     sys.stdout.flush()
-    answered += 1
