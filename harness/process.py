@@ -384,7 +384,7 @@ class Child:
         self.stdout_fd = self.proc.stdout.fileno()
         self.returncode: int | None = None
         self.peak_rss_kb = 0
-        self._killed = False
+        self._done = False  # its tree is gone: its pid may belong to another process now
         self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
         self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
         self._stderr_thread.start()
@@ -474,10 +474,13 @@ class Child:
 
     def kill(self) -> None:
         """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
-        self._killed = True
+        if self._done:
+            return
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, signal.SIGKILL)
         if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)  # in case it left its own process group
             self.wait()
         self._kill_rest()
 
@@ -485,9 +488,10 @@ class Child:
         """After it ended by itself: kill what it left behind; its exit status."""
         code = self.wait()
         assert code is not None
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, signal.SIGKILL)
-        self._kill_rest()
+        if not self._done:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+            self._kill_rest()
         return code
 
     def _kill_rest(self) -> None:
@@ -503,6 +507,7 @@ class Child:
             _reap(killed)
             if not doomed:
                 break
+        self._done = True
         self.close_pipes()
         if self.cgroup:
             self.cgroup.remove()
@@ -557,7 +562,9 @@ class Child:
 
 
 _MEMORY_WORDS = re.compile(
-    r"MemoryError|bad_alloc|out of memory|Cannot allocate memory|allocation failed|ENOMEM|heap limit", re.I
+    r"MemoryError|bad_alloc|out of memory|Cannot allocate memory|allocation failed|ENOMEM|heap limit"
+    r"|Invalid typed array length|Array buffer allocation",
+    re.I,
 )
 _FILES_WORDS = re.compile(r"Too many open files|EMFILE")
 _FORK_WORDS = re.compile(r"fork|Resource temporarily unavailable|EAGAIN", re.I)
@@ -578,6 +585,11 @@ def _reap(pids: set[int]) -> None:
                 except ChildProcessError:
                     break
                 time.sleep(0.001)
+
+
+def memory_words(text: str) -> bool:
+    """Whether an error message says memory ran out (e.g. an allocation refused under the limit)."""
+    return _MEMORY_WORDS.search(text) is not None
 
 
 def exit_text(returncode: int) -> str:

@@ -236,3 +236,25 @@ def test_a_stream_that_quits_is_blamed_on_the_deal_where_it_quit(
         assert (status, failure) == (0, None)
     else:
         assert failure is not None and (failure["deal"], failure["kind"]) == (first_failure, "crash"), failure
+
+
+# -- Node: typed arrays live outside V8's heap; the memory limit bounds them too -----------------
+
+
+@pytest.mark.parametrize(
+    ("script", "deal"), [(HOSTILE / "typed_arrays.js", 3), (Path(__file__).parent / "js" / "crash_oom.js", 5)]
+)
+def test_a_node_dealer_over_the_memory_limit_crashes_at_its_deal_naming_it(
+    node: str, script: Path, deal: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NODE_OPTIONS", raising=False)
+    good = (Path(__file__).parent / "js" / "good.js").read_text(encoding="utf-8")
+    assembled = tmp_path / script.name
+    correct = good.replace("function dealFreeCell(n)", "function correct(n)")
+    assembled.write_text(script.read_text(encoding="utf-8") + correct, encoding="utf-8")
+    with open_dealer(f"node:{assembled}", DealerOptions(memory_mb=256, timeout=60)) as dealer:
+        answers = dealer.lines(range(1, deal + 2))
+    failures = [a for a in answers if isinstance(a, Failure)]
+    assert [(f.deal, f.kind) for f in failures] == [(deal, "crash")], failures
+    assert "--memory-limit 256 MB" in failures[0].message
+    assert answers[deal] == reference.canonical_lines([deal + 1])

@@ -14,6 +14,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.challenge import ChallengeDocument, read_challenge
 from harness.failures import Failure
 from harness.node.bridge import LoadResult, NodeBridge
+from harness.process import memory_words
 
 
 class NodeDealer(Dealer):
@@ -26,6 +27,7 @@ class NodeDealer(Dealer):
         bridge: NodeBridge | None = None,
     ) -> None:
         self.impl = f"node:{arg}"
+        self.memory_mb = options.memory_mb
         self.document = document if document is not None else read_challenge(arg)
         self._own_bridge = bridge is None
         self.bridge = bridge if bridge is not None else NodeBridge(options.timeout, options.limits)
@@ -41,7 +43,16 @@ class NodeDealer(Dealer):
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         if not self.load.ok:
             return self._unusable(deals)
-        return self.bridge.lines(deals)
+        return [self._over_limit(a) for a in self.bridge.lines(deals)]
+
+    def _over_limit(self, answer: Answer) -> Answer:
+        """An allocation refused under the memory limit (typed arrays: RLIMIT_DATA) is a crash naming it."""
+        if not isinstance(answer, Failure) or answer.kind != "error" or not self.memory_mb:
+            return answer
+        if not memory_words(answer.message):
+            return answer
+        said = f"{answer.message}; over the memory limit (--memory-limit {self.memory_mb} MB)"
+        return Failure(answer.deal, "crash", said, answer.expected, answer.actual)
 
     def block_digest(self, deals: Sequence[int]) -> str | None:
         if not self.load.ok:
