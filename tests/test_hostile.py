@@ -258,3 +258,13 @@ def test_a_node_dealer_over_the_memory_limit_crashes_at_its_deal_naming_it(
     assert [(f.deal, f.kind) for f in failures] == [(deal, "crash")], failures
     assert "--memory-limit 256 MB" in failures[0].message
     assert answers[deal] == reference.canonical_lines([deal + 1])
+
+
+@pytest.mark.parametrize(
+    "option",
+    [["--memory-limit", "lots"], ["--max-processes", "-3"], ["--cpu-limit", "nan"], ["--max-open-files", "1.5"]],
+)
+def test_a_bad_limit_is_one_line_exit_2(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "reference", "--range", "1-3", *option]) == 2
+    err = capsys.readouterr().err
+    assert option[0] in err and err.count("\n") == 1
