@@ -1,0 +1,144 @@
+"""`identify`: which deal numbers deal a board, found by inverting the random-number generator.
+
+Replaying the deal on a fresh deck recovers kᵢ = rᵢ mod (53 − i) for every card.  The state sᵢ of
+a rule is rᵢ's bits (bits 16 and up) plus 16 unknown low bits L.  For each pair (r₁, r₂) allowed by
+k₁ and k₂, the L that carry s₁ to an s₂ with those top bits lie in one window of the sorted table
+a·L mod 2ᵐ (about one or two of them); the survivors are filtered with k₃, k₄, …, and the deal
+number is the inverse of the first step.  Every candidate is confirmed by dealing it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+import reference
+from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
+
+U64 = npt.NDArray[np.uint64]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Deal `deal` deals the board, in each of `dialects`."""
+
+    deal: int
+    dialects: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"deal": self.deal, "dialects": list(self.dialects)}
+
+    def __str__(self) -> str:
+        return f"{self.deal}  {' '.join(self.dialects)}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Region:
+    """A stretch of deal numbers whose low state bits follow one LCG: s₀ = n − offset (mod 2^bits),
+    rᵢ = output((sᵢ >> 16) mod 2^(bits − 16))."""
+
+    first: int
+    last: int
+    offset: int
+    bits: int  # state bits that decide rᵢ (31 for classic and for fcpro's 2³¹ … 2³²−1)
+    output: Callable[[U64], U64]
+
+
+_REGIONS = (
+    _Region(1, 2**31 - 1, 0, 31, lambda high: high),
+    _Region(2**31, 2**32 - 1, 2**31, 31, lambda high: high | np.uint64(0x8000)),
+    _Region(2**32, 2**33 - 1, 2**32, 32, lambda high: high + np.uint64(1)),
+)
+
+
+def picks(cards: Sequence[int]) -> list[int] | None:
+    """kᵢ = rᵢ mod (53 − i) of a board in dealing order, by replaying the deal; None if not 52 cards."""
+    if sorted(cards) != list(range(DECK_SIZE)):
+        return None
+    deck = list(range(DECK_SIZE))
+    where = list(range(DECK_SIZE))  # where[card] = its position in the deck
+    out = []
+    for left, card in zip(range(DECK_SIZE, 0, -1), cards, strict=True):
+        k = where[card]
+        out.append(k)
+        moved = deck[left - 1]
+        deck[k], where[moved] = moved, k
+    return out
+
+
+@functools.cache
+def _sorted_products(bits: int) -> tuple[U64, U64]:
+    """a·L mod 2^bits for L = 0 … 65535, sorted, twice over (the second copy + 2^bits), and each one's L."""
+    low = np.arange(1 << 16, dtype=np.uint64)
+    products = (low * np.uint64(MULTIPLIER)) & np.uint64((1 << bits) - 1)
+    order = np.argsort(products, kind="stable").astype(np.uint64)
+    table = products[order]
+    return np.concatenate([table, table + np.uint64(1 << bits)]), np.concatenate([order, order])
+
+
+def _states(region: _Region, k: list[int]) -> U64:
+    """Every s₁ (mod 2^bits) whose random numbers give the picks k."""
+    bits = region.bits
+    mask = np.uint64((1 << bits) - 1)
+    a, c = np.uint64(MULTIPLIER), np.uint64(INCREMENT)
+    high = np.arange(1 << (bits - 16), dtype=np.uint64)
+    out = region.output(high)
+    first = high[out % np.uint64(DECK_SIZE) == np.uint64(k[0])]
+    second = high[out % np.uint64(DECK_SIZE - 1) == np.uint64(k[1])]
+    # s₂ = (a·(h₁·2¹⁶ + L) + c) mod 2^bits must lie in [h₂·2¹⁶, h₂·2¹⁶ + 65535]: a·L in a window.
+    base = (first * np.uint64(MULTIPLIER << 16) + c) & mask
+    lo = ((second[None, :] << np.uint64(16)) - base[:, None] + np.uint64(1 << bits)) & mask
+    table, low_of = _sorted_products(bits)
+    starts = np.searchsorted(table, lo.ravel(), "left")
+    ends = np.searchsorted(table, lo.ravel() + np.uint64(0xFFFF), "right")
+    counts = ends - starts
+    pair = np.repeat(np.arange(counts.shape[0]), counts)
+    offsets = np.arange(pair.shape[0]) - np.repeat(np.cumsum(counts) - counts, counts)
+    low = low_of[starts[pair] + offsets]
+    s1 = (first[pair // second.shape[0]] << np.uint64(16)) | low
+    state = s1.copy()
+    for step in range(1, DECK_SIZE):
+        state = (state * a + c) & mask
+        if step == 1:
+            continue  # r₂ holds by construction
+        keep = region.output(state >> np.uint64(16)) % np.uint64(DECK_SIZE - step) == np.uint64(k[step])
+        state, s1 = state[keep], s1[keep]
+        if not s1.shape[0]:
+            break
+    return s1
+
+
+_INVERSE = pow(MULTIPLIER, -1, 2**32)
+
+
+def _deal_numbers(region: _Region, k: list[int]) -> list[int]:
+    mask = (1 << region.bits) - 1
+    seeds = {((s1 - INCREMENT) * _INVERSE) & mask for s1 in _states(region, k).tolist()}
+    return sorted(n for n in (region.offset + s for s in seeds) if region.first <= n <= region.last)
+
+
+def dialects_of(number: int) -> tuple[str, ...]:
+    return tuple(name for name, d in DIALECTS.items() if number in d)
+
+
+def identify(board: Sequence[int]) -> list[Match]:
+    """Every deal number (of any dialect, fcpro's whole domain and xp's fixed layouts) that deals
+    `board` (52 card indices in dealing order), smallest first; [] for none."""
+    cards = tuple(board)
+    k = picks(cards)
+    if k is None:
+        return []
+    found: set[int] = set()
+    for name, d in DIALECTS.items():
+        for number, _layout in d.fixed_layouts.items():
+            if reference.deal(number, name).cards == cards:
+                found.add(number)
+    for region in _REGIONS:
+        for n in _deal_numbers(region, k):
+            if reference.deal(n, "fcpro").cards == cards:  # confirmed by dealing it
+                found.add(n)
+    return [Match(n, dialects_of(n)) for n in sorted(found)]
