@@ -183,6 +183,42 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
     return run(args.dir)
 
 
+def cmd_identify(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.diagnosis import boards_in, identify
+
+    boards = []
+    for path in args.files or ["-"]:
+        try:
+            data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+        except OSError as exc:
+            raise RequestError(f"identify: cannot read {path}: {exc.strerror or exc}") from None
+        boards += boards_in(data, "stdin" if path == "-" else path)
+    found = [identify(cards) for cards in boards]
+    if args.json:
+        print(json.dumps([{"board": i, "matches": [m.to_json() for m in ms]} for i, ms in enumerate(found, 1)]))
+    else:
+        print("\n".join("; ".join(map(str, ms)) or "not a Microsoft deal" for ms in found))
+    return EXIT_OK if all(found) else EXIT_NONCONFORMANT
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.diagnosis import profile
+
+    result = profile(args.impl, timeout=args.timeout)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(f"{args.impl}: {result.summary}")
+        for name, p in result.dialects.items():
+            f = p.first_failure
+            print(f"  {name}: " + ("conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}"))
+    return EXIT_OK if result.matches else EXIT_NONCONFORMANT
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -221,6 +257,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--range", metavar="A-B", help="deals compared with the reference (default 1-32000)")
     p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
     p.set_defaults(run=cmd_challenge)
+
+    p = sub.add_parser("identify", help="name the deal numbers that deal a board (files, or stdin)")
+    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="a JSON list, one object per board")
+    p.set_defaults(run=cmd_identify)
+
+    p = sub.add_parser("profile", help="what a dealer implements: every dialect, around every boundary")
+    p.add_argument("impl", metavar="IMPL")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--timeout", type=_nonnegative_float, default=10.0, metavar="SECONDS", help="per deal")
+    p.set_defaults(run=cmd_profile)
 
     p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures")
     p.add_argument("action", choices=("regen", "check"))

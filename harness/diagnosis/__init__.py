@@ -3,6 +3,7 @@
 
 from harness.diagnosis.catalogue import CATALOGUE, Mistake
 from harness.diagnosis.diagnose import NONDETERMINISTIC, diagnose, diagnosed
-from harness.diagnosis.identify import Match, identify
+from harness.diagnosis.identify import Match, boards_in, identify
+from harness.diagnosis.profile import Profile, profile
 
-__all__ = ["CATALOGUE", "NONDETERMINISTIC", "Match", "Mistake", "diagnose", "diagnosed", "identify"]
+__all__ = ["CATALOGUE", "NONDETERMINISTIC", "Match", "Mistake", "Profile", "boards_in", "diagnose", "diagnosed", "identify", "profile"]

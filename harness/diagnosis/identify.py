@@ -17,6 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 import reference
+from harness.cards import Board, BoardError, BoardFramer, board_from_value, read_board
+from harness.errors import RequestError
+from reference.deal import CARD_INDEX
 from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
 
 U64 = npt.NDArray[np.uint64]
@@ -125,10 +128,16 @@ def dialects_of(number: int) -> tuple[str, ...]:
     return tuple(name for name, d in DIALECTS.items() if number in d)
 
 
-def identify(board: Sequence[int]) -> list[Match]:
-    """Every deal number (of any dialect, fcpro's whole domain and xp's fixed layouts) that deals
-    `board` (52 card indices in dealing order), smallest first; [] for none."""
-    cards = tuple(board)
+def identify(board: str | Sequence[int] | Sequence[str] | Sequence[Sequence[str]]) -> list[Match]:
+    """Every deal number (of any dialect: fcpro's whole domain and xp's fixed layouts) that deals
+    `board`, smallest first; [] for none.  `board` is board text (any layout the lenient reader
+    takes), 52 card indices in dealing order, or rows, columns or 52 card names; BoardError if not."""
+    if isinstance(board, str):
+        cards = read_board(board)
+    elif all(isinstance(c, int) for c in board):
+        cards = tuple(board)  # type: ignore[arg-type]
+    else:
+        cards = board_from_value(board)
     k = picks(cards)
     if k is None:
         return []
@@ -142,3 +151,23 @@ def identify(board: Sequence[int]) -> list[Match]:
             if reference.deal(n, "fcpro").cards == cards:  # confirmed by dealing it
                 found.add(n)
     return [Match(n, dialects_of(n)) for n in sorted(found)]
+
+
+def boards_in(data: bytes, where: str) -> list[tuple[int, ...]]:
+    """The boards in one input, framed by counting 52 cards; RequestError naming `where` and the board."""
+    framer = BoardFramer()
+    boards: list[Board] = []
+    for line in data.splitlines(keepends=True):
+        framer.layout = None  # each board's layout guessed from its own first line: layouts may mix
+        boards += framer.feed(line)
+    tail = framer.finish()
+    if tail is not None:
+        boards.append(tail)
+    out = []
+    for i, board in enumerate(boards, 1):
+        if isinstance(board, BoardError):
+            raise RequestError(f"{where}: board {i} is not a board: {board}")
+        out.append(tuple(CARD_INDEX[name] for name in board.decode("ascii").split()))
+    if not out:
+        raise RequestError(f"{where}: no board in it")
+    return out
