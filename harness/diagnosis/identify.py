@@ -83,6 +83,13 @@ def _sorted_products(bits: int) -> tuple[U64, U64]:
     return np.concatenate([table, table + np.uint64(1 << bits)]), np.concatenate([order, order])
 
 
+@functools.cache
+def _picks_table(region: _Region) -> npt.NDArray[np.uint8]:
+    """rᵢ mod left for every left (row left − 1) and every value of the state's high bits (column)."""
+    out = region.output(np.arange(1 << (region.bits - 16), dtype=np.uint64)).astype(np.int64)
+    return (out[None, :] % np.arange(1, DECK_SIZE + 1)[:, None]).astype(np.uint8)
+
+
 def _states(region: _Region, k: list[int]) -> U64:
     """Every s₁ (mod 2^bits) whose random numbers give the picks k."""
     bits = region.bits
@@ -104,11 +111,12 @@ def _states(region: _Region, k: list[int]) -> U64:
     low = low_of[starts[pair] + offsets]
     s1 = (first[pair // second.shape[0]] << np.uint64(16)) | low
     state = s1.copy()
+    table_of_picks = _picks_table(region)
     for step in range(1, DECK_SIZE):
         state = (state * a + c) & mask
         if step == 1:
             continue  # r₂ holds by construction
-        keep = region.output(state >> np.uint64(16)) % np.uint64(DECK_SIZE - step) == np.uint64(k[step])
+        keep = table_of_picks[DECK_SIZE - step - 1][state >> np.uint64(16)] == k[step]
         state, s1 = state[keep], s1[keep]
         if not s1.shape[0]:
             break
