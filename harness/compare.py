@@ -57,7 +57,9 @@ def first_difference(
 class BlockComparer:
     """Compares one dealer with another, block by block; the slower side's work overlaps the other's."""
 
-    def __init__(self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True, dialect: str = "classic") -> None:
+    def __init__(
+        self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True, dialect: str = "classic"
+    ) -> None:
         self.actual, self.expected = actual, expected
         self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers

@@ -151,7 +151,11 @@ def test_the_verdict_report_and_junit_say_why(tmp_path: Path, capsys: pytest.Cap
     why = "it is deal 1's board — the number wraps modulo 2³¹ (a classic dealer asked for fcpro)"
     assert f"first mismatch at deal {A + 1}: {why}" in capsys.readouterr().out
     diagnosis = json.loads(report.read_text())["first_failure"]["diagnosis"]
-    assert diagnosis == {"cause": "wraps", "message": why, "same_as": {"dialect": "fcpro", "deal": 1, "transform": None}}
+    assert diagnosis == {
+        "cause": "wraps",
+        "message": why,
+        "same_as": {"dialect": "fcpro", "deal": 1, "transform": None},
+    }
     failure = ET.parse(junit).getroot().find(".//failure")
     assert failure is not None and why in failure.get("message", "") and "diagnosis (wraps)" in (failure.text or "")
 

@@ -108,7 +108,9 @@ def test_what_is_not_a_board_is_refused() -> None:
         identify("AS KS QS")
 
 
-def run_cli(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+def run_cli(
+    argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
     status = main(argv)
     out, err = capsys.readouterr()

@@ -31,8 +31,18 @@ pytestmark = pytest.mark.usefixtures("test_dealers")
         ),
         ("py:mistaken:clamped", "classic 1 … 32000, then deal 32000's board for every deal above it", [], 1),
         ("py:mistaken:xp_range", "xp without the −1/−2 layouts", [], 1),
-        ("py:mistaken:off_by_one", "no dialect: from deal 1, it is deal 2's board — the number is off by one (n + 1)", [], 1),
-        (f"stream:{shlex.quote(sys.executable)} {shlex.quote(str(PROGRAM))} wraps", "classic; wraps above 2³¹−1", ["classic"], 0),
+        (
+            "py:mistaken:off_by_one",
+            "no dialect: from deal 1, it is deal 2's board — the number is off by one (n + 1)",
+            [],
+            1,
+        ),
+        (
+            f"stream:{shlex.quote(sys.executable)} {shlex.quote(str(PROGRAM))} wraps",
+            "classic; wraps above 2³¹−1",
+            ["classic"],
+            0,
+        ),
     ],
 )
 def test_profile_names_what_a_dealer_implements(

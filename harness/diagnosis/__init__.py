@@ -6,4 +6,15 @@ from harness.diagnosis.diagnose import NONDETERMINISTIC, diagnose, diagnosed
 from harness.diagnosis.identify import Match, boards_in, identify
 from harness.diagnosis.profile import Profile, profile
 
-__all__ = ["CATALOGUE", "NONDETERMINISTIC", "Match", "Mistake", "Profile", "boards_in", "diagnose", "diagnosed", "identify", "profile"]
+__all__ = [
+    "CATALOGUE",
+    "NONDETERMINISTIC",
+    "Match",
+    "Mistake",
+    "Profile",
+    "boards_in",
+    "diagnose",
+    "diagnosed",
+    "identify",
+    "profile",
+]

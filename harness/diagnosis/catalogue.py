@@ -128,7 +128,8 @@ Source = NumberMap | Transform | WrongShuffle
 @dataclass(frozen=True, slots=True)
 class Mistake:
     """A known mistake: `key` names it (same_as.transform for transforms and wrong shuffles);
-    `explanation` follows "it is …'s board — "; `same_dialect` is the dialect same_as names (None: the one asked for)."""
+    `explanation` says what the dealer does; `same_dialect` is the dialect same_as names
+    (None: the one asked for)."""
 
     cause: Cause
     key: str

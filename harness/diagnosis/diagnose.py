@@ -52,9 +52,7 @@ def _clamped(n: int, m: int, dialect: str, actual: Cards, redeal: Redeal | None)
     return m in CLAMP_LIMITS
 
 
-def _explain(
-    n: int, dialect: str, expected: Cards, actual: Cards, message: str, redeal: Redeal | None
-) -> Diagnosis:
+def _explain(n: int, dialect: str, expected: Cards, actual: Cards, message: str, redeal: Redeal | None) -> Diagnosis:
     found = _from_catalogue(n, dialect, expected, actual)
     if found is not None:
         mistake, m = found

@@ -109,7 +109,7 @@ def _states(region: _Region, k: list[int]) -> U64:
     pair = np.repeat(np.arange(counts.shape[0]), counts)
     offsets = np.arange(pair.shape[0]) - np.repeat(np.cumsum(counts) - counts, counts)
     low = low_of[starts[pair] + offsets]
-    s1 = (first[pair // second.shape[0]] << np.uint64(16)) | low
+    s1: U64 = (first[pair // second.shape[0]] << np.uint64(16)) | low
     state = s1.copy()
     table_of_picks = _picks_table(region)
     for step in range(1, DECK_SIZE):

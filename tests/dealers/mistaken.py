@@ -71,10 +71,8 @@ def dealt_cards(n: int, mistake: str) -> list[str]:
     dealt = []
     for left in range(52, 0, -1):
         r = randoms[52 - left]
-        if mistake == "modulus":
-            k = r % (left - 1) if left > 1 else 0
-        else:
-            k = r % left
+        modulus = left - 1 if mistake == "modulus" else left  # the mistake: one less
+        k = r % modulus if modulus else 0
         dealt.append(deck[k])
         deck[k] = deck[left - 1]
         deck.pop()
