@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Final
 
 import reference
-from harness.cards import _FROM_COLUMNS
 from harness.failures import Cause
-from reference.deal import SUITS
+from reference.deal import COLUMNS, SUITS
 from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
 
 Cards = tuple[int, ...]
@@ -156,7 +155,8 @@ def _suit_orders() -> list[Mistake]:
     ]  # fmt: skip
 
 
-_TO_COLUMNS = _FROM_COLUMNS  # position p of the columns read one after another holds dealt card _TO_COLUMNS[p]
+# Position p of the columns read one after another holds dealt card _TO_COLUMNS[p].
+_TO_COLUMNS = tuple(p for column in range(COLUMNS) for p in range(column, DECK_SIZE, COLUMNS))
 _FROM_COLUMN_ORDER = tuple(_TO_COLUMNS.index(p) for p in range(DECK_SIZE))
 
 CATALOGUE: Final[tuple[Mistake, ...]] = (
