@@ -109,7 +109,8 @@ def describe(failure: Failure) -> str:
     d = failure.diagnosis
     n = failure.deal
     if d is None:
-        return f"{failure.kind} from deal {n} ({failure.message})"
+        why = failure.message if len(failure.message) <= 80 else failure.message[:77] + "..."
+        return f"refuses deal {n} ({failure.kind}: {why})"
     if d.message.startswith(NONDETERMINISTIC):
         return "a different random deal each time" if d.cause == "other-deal" else "a different board each time"
     if d.cause == "wraps" and d.same_as is not None:
