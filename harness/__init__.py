@@ -3,6 +3,6 @@
 from harness.adapters import Dealer, DealerOptions, open_dealer
 from harness.diagnosis import identify, profile
 from harness.errors import RequestError
-from harness.failures import Failure
+from harness.failures import Diagnosis, Failure
 
-__all__ = ["Dealer", "DealerOptions", "Failure", "RequestError", "identify", "open_dealer", "profile"]
+__all__ = ["Dealer", "DealerOptions", "Diagnosis", "Failure", "RequestError", "identify", "open_dealer", "profile"]

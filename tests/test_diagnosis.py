@@ -122,24 +122,26 @@ def test_only_a_mismatch_is_diagnosed(failure: Failure, diagnosed: bool) -> None
 
 
 @pytest.mark.parametrize(
-    ("deal", "actual_deal", "asked_again", "cause"),
+    ("dialect", "deal", "actual_deal", "asked_again", "cause"),
     [
-        (32001, 32000, "same board", "clamped"),  # asked again above: the same board, a clamp
-        (32001, 32000, None, "clamped"),  # 32000 is a usual limit, and nobody to ask
-        (32001, 32000, "n - 1", "off-by-one"),  # asked again above: a board that moves on, not a clamp
-        (40001, 40000, None, "off-by-one"),  # not a usual limit, and nobody to ask
+        ("classic", 32001, 32000, "same board", "clamped"),  # asked again above: the same board, a clamp
+        ("classic", 32001, 32000, None, "clamped"),  # 32000 is a usual limit, and nobody to ask
+        ("classic", 32001, 32000, "n - 1", "off-by-one"),  # asked again above: the board moves on, no clamp
+        ("classic", 40001, 40000, None, "off-by-one"),  # not a usual limit, and nobody to ask
+        ("fcpro", A + 32000, 32000, None, "wraps"),  # a usual limit, but the wrap explains it exactly
+        ("fcpro", A + 32000, 32000, "same board", "clamped"),  # asked again above: the same board
     ],
 )
 def test_a_clamp_is_told_from_off_by_one_by_asking_again(
-    deal: int, actual_deal: int, asked_again: str | None, cause: str
+    dialect: str, deal: int, actual_deal: int, asked_again: str | None, cause: str
 ) -> None:
     from reference import deal as reference_deal
 
     def redeal(n: int) -> tuple[int, ...]:
-        return reference_deal(actual_deal if asked_again == "same board" else n - 1).cards
+        return reference_deal(actual_deal if asked_again == "same board" else n - 1, dialect).cards
 
-    failure = Failure(deal, "mismatch", "x", line(deal), line(actual_deal))
-    d = diagnose(failure, "classic", redeal if asked_again else None)
+    failure = Failure(deal, "mismatch", "x", line(deal, dialect), line(actual_deal, dialect))
+    d = diagnose(failure, dialect, redeal if asked_again else None)
     assert d is not None and d.cause == cause
 
 

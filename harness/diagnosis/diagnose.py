@@ -42,21 +42,24 @@ def _from_catalogue(n: int, dialect: str, expected: Cards, actual: Cards) -> tup
     return None
 
 
-def _clamped(n: int, m: int, dialect: str, actual: Cards, redeal: Redeal | None) -> bool:
-    """Whether deal m's board at n is a clamp: the dealer deals it above n too (asked again), or m is a usual limit."""
+def _clamped(n: int, m: int, dialect: str, actual: Cards, redeal: Redeal | None, *, guess: bool = True) -> bool:
+    """Whether deal m's board at n is a clamp: the dealer deals it above n too (asked again), or,
+    with nobody to ask and `guess`, m is a usual limit."""
     if m >= n:
         return False
     probes = [p for p in (n + 1, n + 1009) if p in DIALECTS[dialect]]
     if redeal is not None and probes:
         return all(redeal(p) == actual for p in probes)
-    return m in CLAMP_LIMITS
+    return guess and m in CLAMP_LIMITS
 
 
 def _explain(n: int, dialect: str, expected: Cards, actual: Cards, message: str, redeal: Redeal | None) -> Diagnosis:
     found = _from_catalogue(n, dialect, expected, actual)
     if found is not None:
         mistake, m = found
-        if isinstance(mistake.source, NumberMap) and _clamped(n, m, dialect, actual, redeal):
+        # A wrap or cut number explains the board exactly; only asking again can show it is a clamp.
+        guess = mistake.cause == "off-by-one"
+        if isinstance(mistake.source, NumberMap) and _clamped(n, m, dialect, actual, redeal, guess=guess):
             return _clamp(n, m, dialect)
         transform = None if isinstance(mistake.source, NumberMap) else mistake.key
         same = SameAs(mistake.same_dialect or dialect, m, transform)
