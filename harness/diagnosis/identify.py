@@ -74,13 +74,32 @@ def picks(cards: Sequence[int]) -> list[int] | None:
 
 
 @functools.cache
-def _sorted_products(bits: int) -> tuple[U64, U64]:
-    """a·L mod 2^bits for L = 0 … 65535, sorted, twice over (the second copy + 2^bits), and each one's L."""
+def _sorted_products(bits: int) -> tuple[U64, U64, npt.NDArray[np.int64]]:
+    """a·L mod 2^bits for L = 0 … 65535, sorted, twice over (the second copy + 2^bits); each one's L;
+    and where each stretch of 2¹⁶ values (value >> 16) starts in the table."""
     low = np.arange(1 << 16, dtype=np.uint64)
     products = (low * np.uint64(MULTIPLIER)) & np.uint64((1 << bits) - 1)
     order = np.argsort(products, kind="stable").astype(np.uint64)
-    table = products[order]
-    return np.concatenate([table, table + np.uint64(1 << bits)]), np.concatenate([order, order])
+    table = np.concatenate([products[order], products[order] + np.uint64(1 << bits), [np.uint64(2**63)]])
+    stretches = np.arange((1 << (bits - 15)) + 1, dtype=np.uint64) << np.uint64(16)
+    return table, np.concatenate([order, order]), np.searchsorted(table, stretches, "left").astype(np.int64)
+
+
+def _in_windows(bits: int, lo: U64) -> tuple[npt.NDArray[np.int64], U64]:
+    """Every (window, L) with a·L mod 2^bits in [lo, lo + 65535] (a window may wrap past 2^bits)."""
+    table, low_of, stretch_start = _sorted_products(bits)
+    window = np.arange(lo.shape[0], dtype=np.int64)
+    at = stretch_start[lo >> np.uint64(16)]  # the first value of lo's stretch: at or below lo
+    hi = lo + np.uint64(0xFFFF)
+    found_window, found_at = [], []
+    while window.shape[0]:
+        value = table[at]
+        below_end = value <= hi
+        hit = below_end & (value >= lo)
+        found_window.append(window[hit])
+        found_at.append(at[hit])
+        window, at, lo, hi = window[below_end], at[below_end] + 1, lo[below_end], hi[below_end]
+    return np.concatenate(found_window), low_of[np.concatenate(found_at)]
 
 
 @functools.cache
@@ -102,13 +121,7 @@ def _states(region: _Region, k: list[int]) -> U64:
     # s₂ = (a·(h₁·2¹⁶ + L) + c) mod 2^bits must lie in [h₂·2¹⁶, h₂·2¹⁶ + 65535]: a·L in a window.
     base = (first * np.uint64(MULTIPLIER << 16) + c) & mask
     lo = ((second[None, :] << np.uint64(16)) - base[:, None] + np.uint64(1 << bits)) & mask
-    table, low_of = _sorted_products(bits)
-    starts = np.searchsorted(table, lo.ravel(), "left")
-    ends = np.searchsorted(table, lo.ravel() + np.uint64(0xFFFF), "right")
-    counts = ends - starts
-    pair = np.repeat(np.arange(counts.shape[0]), counts)
-    offsets = np.arange(pair.shape[0]) - np.repeat(np.cumsum(counts) - counts, counts)
-    low = low_of[starts[pair] + offsets]
+    pair, low = _in_windows(bits, lo.ravel())
     s1: U64 = (first[pair // second.shape[0]] << np.uint64(16)) | low
     state = s1.copy()
     table_of_picks = _picks_table(region)
