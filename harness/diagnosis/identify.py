@@ -5,6 +5,10 @@ a rule is rᵢ's bits (bits 16 and up) plus 16 unknown low bits L.  For each pai
 k₁ and k₂, the L that carry s₁ to an s₂ with those top bits lie in one window of the sorted table
 a·L mod 2ᵐ (about one or two of them); the survivors are filtered with k₃, k₄, …, and the deal
 number is the inverse of the first step.  Every candidate is confirmed by dealing it.
+
+fcpro's rule for 2³¹ … 2³²−1 keeps a 32-bit state, but its rᵢ read only bits 16 … 30, and bits
+0 … 30 evolve as the classic state does: the same search on 31 bits, with rᵢ | 0x8000, finds
+n − 2³¹.  Its rule for 2³² … 2³³−1 reads bits 16 … 31: a search on 32 bits finds n − 2³².
 """
 
 from __future__ import annotations
