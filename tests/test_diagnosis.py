@@ -4,6 +4,7 @@ the diagnosis in the verdict line, the JSON report, JUnit, the plugin's failure 
 
 from __future__ import annotations
 
+import itertools
 import json
 import shlex
 import sys
@@ -27,6 +28,7 @@ A = 2**31
 # mistake planted, dialect, deals checked, first failing deal, cause, same_as (dialect, deal, transform)
 SCENARIOS = [
     ("wraps", "fcpro", (A - 1, A + 1), A, "wraps", ("fcpro", 0, None)),
+    ("wraps-16", "classic", (65535, 65537), 65536, "wraps", ("classic", 0, None)),
     ("truncated-16-bit", "classic", (32766, 32770), 32768, "truncated-16-bit", ("classic", -32768, None)),
     ("clamped", "classic", (31999, 32003), 32001, "clamped", ("classic", 32000, None)),
     ("off-by-one", "classic", (1, 3), 1, "off-by-one", ("classic", 2, None)),
@@ -44,7 +46,7 @@ SCENARIOS = [
     ("swapped-cards", "classic", (1, 3), 1, "unknown", None),
     ("non-deterministic", "classic", (31999, 32003), 32001, "other-deal", None),
 ]
-NOT_IN_JS = {"fcpro-high-rule", "glibc-rand", "skips-first"}  # the Python twin covers these causes
+NOT_IN_JS = {"wraps-16", "fcpro-high-rule", "glibc-rand", "skips-first"}  # the Python twin covers these causes
 KINDS = ["py", "cmd", "stream", "node"]
 
 
@@ -71,7 +73,8 @@ CASES = [
     pytest.param(kind, *s, id=f"{kind}-{s[0]}")
     for kind in KINDS
     for s in SCENARIOS
-    if not (kind == "node" and s[0] in NOT_IN_JS) and (kind == "py" or s[0] not in ("unshifted", "skips-first"))
+    if not (kind == "node" and s[0] in NOT_IN_JS)
+    and (kind == "py" or s[0] not in ("wraps-16", "unshifted", "skips-first"))
 ]
 
 
@@ -107,6 +110,20 @@ def line(n: int, dialect: str = "classic") -> str:
     from reference import deal
 
     return deal(n, dialect).line.rstrip("\n")
+
+
+@pytest.mark.parametrize("order", ["".join(p) for p in itertools.permutations("CDHS") if "".join(p) != "CDHS"])
+def test_every_other_suit_order_is_named(order: str) -> None:
+    relabelled = " ".join(name[0] + order["CDHS".index(name[1])] for name in line(617).split())
+    d = diagnose(Failure(617, "mismatch", "x", line(617), relabelled), "classic")
+    assert d is not None and (d.cause, d.same_as) == ("suit-order", SameAs("classic", 617, f"suits {order}"))
+
+
+def test_a_number_kept_to_32_bits_wraps_modulo_2_32() -> None:
+    n = 2**32 + 2**31 + 5  # kept to 32 bits: 2³¹ + 5, a deal of fcpro's middle rule
+    d = diagnose(Failure(n, "mismatch", "x", line(n, "fcpro"), line(2**31 + 5, "fcpro")), "fcpro")
+    assert d is not None and (d.cause, d.same_as) == ("wraps", SameAs("fcpro", 2**31 + 5))
+    assert "modulo 2³²" in d.message
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,8 @@ def dealt_cards(n: int, mistake: str) -> list[str]:
     seed = n
     if mistake == "wraps":
         seed = n & 0x7FFFFFFF  # a 32-bit signed int holding the number
+    elif mistake == "wraps-16":
+        seed = n & 0xFFFF  # an unsigned short
     elif mistake == "truncated-16-bit":
         seed = (n + 32768) % 65536 - 32768  # a short
     elif mistake == "clamped":
@@ -97,6 +99,7 @@ def rows_of(n: int, mistake: str) -> list[list[str]]:
 
 MISTAKES = (
     "wraps",
+    "wraps-16",
     "truncated-16-bit",
     "clamped",
     "off-by-one",
