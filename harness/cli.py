@@ -186,20 +186,10 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
 def cmd_identify(args: argparse.Namespace) -> int:
     import json
 
-    from harness.diagnosis import boards_in, identify
+    from harness.diagnosis import identify, identify_json, identify_text, read_boards
 
-    boards = []
-    for path in args.files or ["-"]:
-        try:
-            data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
-        except OSError as exc:
-            raise RequestError(f"identify: cannot read {path}: {exc.strerror or exc}") from None
-        boards += boards_in(data, "stdin" if path == "-" else path)
-    found = [identify(cards) for cards in boards]
-    if args.json:
-        print(json.dumps([{"board": i, "matches": [m.to_json() for m in ms]} for i, ms in enumerate(found, 1)]))
-    else:
-        print("\n".join("; ".join(map(str, ms)) or "not a Microsoft deal" for ms in found))
+    found = [identify(cards) for cards in read_boards(args.files, sys.stdin.buffer)]
+    print(json.dumps(identify_json(found)) if args.json else identify_text(found))
     return EXIT_OK if all(found) else EXIT_NONCONFORMANT
 
 
@@ -209,13 +199,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
     from harness.diagnosis import profile
 
     result = profile(args.impl, timeout=args.timeout)
-    if args.json:
-        print(json.dumps(result.to_json(), indent=2))
-    else:
-        print(f"{args.impl}: {result.summary}")
-        for name, p in result.dialects.items():
-            f = p.first_failure
-            print(f"  {name}: " + ("conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}"))
+    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 

@@ -3,7 +3,7 @@
 
 from harness.diagnosis.catalogue import CATALOGUE, Mistake
 from harness.diagnosis.diagnose import NONDETERMINISTIC, diagnose, diagnosed
-from harness.diagnosis.identify import Match, boards_in, identify
+from harness.diagnosis.identify import Match, identify, identify_json, identify_text, read_boards
 from harness.diagnosis.profile import Profile, profile
 
 __all__ = [
@@ -12,9 +12,11 @@ __all__ = [
     "Match",
     "Mistake",
     "Profile",
-    "boards_in",
     "diagnose",
     "diagnosed",
     "identify",
+    "identify_json",
+    "identify_text",
     "profile",
+    "read_boards",
 ]

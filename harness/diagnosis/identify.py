@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -176,6 +178,27 @@ def identify(board: str | Sequence[int] | Sequence[str] | Sequence[Sequence[str]
             if reference.deal(n, "fcpro").cards == cards:  # confirmed by dealing it
                 found.add(n)
     return [Match(n, dialects_of(n)) for n in sorted(found)]
+
+
+def read_boards(paths: Sequence[str], stdin: BinaryIO) -> list[tuple[int, ...]]:
+    """The boards of each file in turn (`-`, or no file at all: stdin); RequestError naming what is wrong."""
+    boards = []
+    for path in paths or ["-"]:
+        try:
+            data = stdin.read() if path == "-" else Path(path).read_bytes()
+        except OSError as exc:
+            raise RequestError(f"identify: cannot read {path}: {exc.strerror or exc}") from None
+        boards += boards_in(data, "stdin" if path == "-" else path)
+    return boards
+
+
+def identify_text(found: Sequence[Sequence[Match]]) -> str:
+    """SPEC's text: one line per board, `617  classic fcpro xp` (several matches joined by `; `)."""
+    return "\n".join("; ".join(map(str, matches)) or "not a Microsoft deal" for matches in found)
+
+
+def identify_json(found: Sequence[Sequence[Match]]) -> list[dict[str, object]]:
+    return [{"board": i, "matches": [m.to_json() for m in matches]} for i, matches in enumerate(found, 1)]
 
 
 def boards_in(data: bytes, where: str) -> list[tuple[int, ...]]:

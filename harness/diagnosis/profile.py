@@ -48,6 +48,16 @@ class Profile:
     def summary(self) -> str:
         return summarize(self.dialects)
 
+    def text(self) -> str:
+        """The summary, then one line per dialect: conforms, or where and why not."""
+        lines = [f"{self.implementation}: {self.summary}"]
+        for name, result in self.dialects.items():
+            f = result.first_failure
+            lines.append(
+                f"  {name}: " + ("conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}")
+            )
+        return "\n".join(lines)
+
     def to_json(self) -> dict[str, object]:
         return {
             "implementation": self.implementation,
