@@ -28,7 +28,9 @@ def cards_of(line: str) -> Cards | None:
 def _message(mistake: Mistake, n: int, m: int, dialect: str) -> str:
     if isinstance(mistake.source, NumberMap):
         note = " (a classic dealer asked for fcpro)" if mistake.key == "mod 2^31" and dialect == "fcpro" else ""
-        return f"it is deal {m}'s board — {mistake.explanation}{note}"
+        # 0 and negative numbers are no deal of any dialect, but a dealer that wraps or cuts one seeds with it.
+        board = f"deal {m}'s board" if any(m in d for d in DIALECTS.values()) else f"the board of seed {m}"
+        return f"it is {board} — {mistake.explanation}{note}"
     if mistake.cause in ("suit-order", "transposed", "reversed"):
         return f"it is deal {n}'s board, rearranged — {mistake.explanation}"
     return f"it is deal {n} {mistake.explanation}"
