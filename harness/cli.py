@@ -183,6 +183,26 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
     return run(args.dir)
 
 
+def cmd_identify(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.diagnosis import identify, identify_json, identify_text, read_boards
+
+    found = [identify(cards) for cards in read_boards(args.files, sys.stdin.buffer)]
+    print(json.dumps(identify_json(found)) if args.json else identify_text(found))
+    return EXIT_OK if all(found) else EXIT_NONCONFORMANT
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.diagnosis import profile
+
+    result = profile(args.impl, timeout=args.timeout)
+    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    return EXIT_OK if result.matches else EXIT_NONCONFORMANT
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -221,6 +241,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--range", metavar="A-B", help="deals compared with the reference (default 1-32000)")
     p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
     p.set_defaults(run=cmd_challenge)
+
+    p = sub.add_parser("identify", help="name the deal numbers that deal a board (files, or stdin)")
+    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="a JSON list, one object per board")
+    p.set_defaults(run=cmd_identify)
+
+    p = sub.add_parser("profile", help="what a dealer implements: every dialect, around every boundary")
+    p.add_argument("impl", metavar="IMPL")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--timeout", type=_nonnegative_float, default=10.0, metavar="SECONDS", help="per deal")
+    p.set_defaults(run=cmd_profile)
 
     p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures")
     p.add_argument("action", choices=("regen", "check"))

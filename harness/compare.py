@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from harness.adapters.base import Answer, Dealer
+from harness.diagnosis import diagnosed
 from harness.failures import Failure
 from harness.plan import Block
 
@@ -56,8 +57,11 @@ def first_difference(
 class BlockComparer:
     """Compares one dealer with another, block by block; the slower side's work overlaps the other's."""
 
-    def __init__(self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True) -> None:
+    def __init__(
+        self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True, dialect: str = "classic"
+    ) -> None:
         self.actual, self.expected = actual, expected
+        self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
 
@@ -74,6 +78,7 @@ class BlockComparer:
         if failure is None:
             # Digests differed yet every line agrees: the digest path itself is wrong somewhere.
             failure = Failure(deals[0], "error", f"block {block.key}: digests differ but every line agrees")
+        failure = diagnosed(failure, self.dialect, self.actual)
         return BlockResult(block.key, list(deals).index(failure.deal) + 1, failure)
 
     def close(self) -> None:

@@ -104,7 +104,7 @@ def _open_comparer(request: Request) -> BlockComparer:
     except BaseException:
         actual.close()
         raise
-    return BlockComparer(actual, expected)
+    return BlockComparer(actual, expected, dialect=request.dialect)
 
 
 def _init_worker(request: Request) -> None:

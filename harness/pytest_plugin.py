@@ -17,7 +17,7 @@ from harness.adapters import DealerOptions, open_dealer
 from harness.compare import BlockComparer
 from harness.errors import RequestError
 from harness.plan import ALL, BLOCK_SIZE, Block, Shard, range_blocks, shard_blocks
-from harness.report import board_diff
+from harness.report import board_diff, diagnosis_line
 from harness.seeds import default_seed_document
 
 DEFAULT_RANGE = "1-20000"
@@ -87,7 +87,7 @@ class Conformance:
             except RequestError as exc:
                 problem = str(exc)
             else:
-                self._comparers[impl] = BlockComparer(actual, expected)
+                self._comparers[impl] = BlockComparer(actual, expected, dialect=self.options.dialect)
                 return self._comparers[impl]
             pytest.fail(f"cannot open {impl}: {problem}", pytrace=False)
         return self._comparers[impl]
@@ -99,7 +99,7 @@ class Conformance:
         if f is not None:
             pytest.fail(
                 f"{impl} against {comparer.expected.impl}: first {f.kind} at deal {f.deal} "
-                f"(block {block.key}): {f.message}\n{board_diff(f.expected, f.actual)}",
+                f"(block {block.key}): {f.message}\n{diagnosis_line(f)}{board_diff(f.expected, f.actual)}",
                 pytrace=False,
             )
 

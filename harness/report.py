@@ -158,7 +158,13 @@ def verdict(report: Report) -> str:
     if report.shard == "1/1" and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
         first = report.ranges[0][0]
         clean_prefix = f"conforms on {first} … {f.deal - 1}, " if f.deal > first else "no deal conforms before it, "
-    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.message}"
+    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.explanation}"
+
+
+def diagnosis_line(failure: Failure) -> str:
+    """`diagnosis (cause): message` and a newline, or nothing when there is no diagnosis."""
+    d = failure.diagnosis
+    return f"diagnosis ({d.cause}): {d.message}\n" if d else ""
 
 
 def write_junit(path: str, report: Report, label: str) -> None:
@@ -176,8 +182,8 @@ def write_junit(path: str, report: Report, label: str) -> None:
     case.set("time", f"{report.elapsed_s:.3f}")
     f = report.first_failure
     if f is not None:
-        node = ET.SubElement(case, "failure", message=f"deal {f.deal}: {f.kind}: {f.message}", type=f.kind)
-        node.text = verdict(report) + "\n" + board_diff(f.expected, f.actual)
+        node = ET.SubElement(case, "failure", message=f"deal {f.deal}: {f.kind}: {f.explanation}", type=f.kind)
+        node.text = verdict(report) + "\n" + diagnosis_line(f) + board_diff(f.expected, f.actual)
     ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
     root = ET.Element("testsuites")
     root.append(suite)

@@ -74,7 +74,7 @@ def test_a_report_round_trips_through_its_json_with_spec_fields(tmp_path: Path) 
         "deals_per_s",
     }
     assert spec_fields <= set(data)
-    assert set(data["first_failure"]) == {"deal", "kind", "message", "expected", "actual"}
+    assert set(data["first_failure"]) == {"deal", "kind", "message", "expected", "actual", "diagnosis"}
     assert data["conformant"] is False and data["deals_per_s"] == 100
     assert read_report(str(path)) == report
 
