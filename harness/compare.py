@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from harness.adapters.base import Answer, Dealer
 from harness.failures import Failure
-from harness.plan import Block
+from harness.intervals import Block
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +16,7 @@ class BlockResult:
     key: str
     checked: int  # deals of the block that were compared
     failure: Failure | None  # the block's smallest failing deal
+    first: int | None = None  # the block's first deal number (unknown for results read from a resume log)
 
 
 def differing_cards(expected: str, actual: str) -> list[int]:
@@ -67,14 +68,14 @@ class BlockComparer:
         want = self.expected.block_digest(deals)
         got = pending.result()
         if got is not None and got == want:
-            return BlockResult(block.key, len(deals), None)
+            return BlockResult(block.key, len(deals), None, block.first)
         pending_lines = self._side.submit(self.actual.lines, deals)
         expected_lines = self.expected.lines(deals)
         failure = first_difference(deals, pending_lines.result(), expected_lines, self.expected.impl)
         if failure is None:
             # Digests differed yet every line agrees: the digest path itself is wrong somewhere.
             failure = Failure(deals[0], "error", f"block {block.key}: digests differ but every line agrees")
-        return BlockResult(block.key, list(deals).index(failure.deal) + 1, failure)
+        return BlockResult(block.key, list(deals).index(failure.deal) + 1, failure, block.first)
 
     def close(self) -> None:
         self._side.shutdown(wait=False, cancel_futures=True)

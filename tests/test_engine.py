@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from harness.engine import Outcome, Request, run
 from harness.failures import Failure
-from harness.plan import Shard
+from harness.intervals import Shard
 from harness.resume import ResumeLog
 
 pytestmark = pytest.mark.usefixtures("test_dealers")

@@ -24,7 +24,7 @@ def test_blocks_become_tests_and_a_divergence_fails_with_the_board_diff(
 ) -> None:
     monkeypatch.setenv("PLANTED_DEAL", "1234")
     result = suite.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--impl", "py:planted:deal", "--deal-range", "1-3000", "--deal-block-size", "1000"
+        "-p", "no:cacheprovider", "--fc-impl", "py:planted:deal", "--fc-range", "1-3000", "--fc-block-size", "1000"
     )
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
@@ -36,15 +36,15 @@ def test_shards_and_several_impls_multiply_the_tests(suite: pytest.Pytester) -> 
     result = suite.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
-        "--impl",
+        "--fc-impl",
         "reference",
-        "--impl",
+        "--fc-impl",
         "pysol-cards",
-        "--deal-range",
+        "--fc-range",
         "1-5000",
-        "--deal-block-size",
+        "--fc-block-size",
         "1000",
-        "--shard",
+        "--fc-shard",
         "2/2",
         "--collect-only",
         "-q",
@@ -55,6 +55,6 @@ def test_shards_and_several_impls_multiply_the_tests(suite: pytest.Pytester) -> 
 
 
 def test_a_bad_range_is_a_usage_error(suite: pytest.Pytester) -> None:
-    result = suite.runpytest_subprocess("--impl", "reference", "--deal-range", "0-5")
+    result = suite.runpytest_subprocess("--fc-impl", "reference", "--fc-range", "0-5")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*outside the classic domain*"])
