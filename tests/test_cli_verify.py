@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
+from harness.errors import REPORT_BUGS_TO, HarnessBug, HarnessError, RequestError
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
 
@@ -161,3 +162,28 @@ def test_a_resumed_run_counts_only_its_own_work_in_the_rate(tmp_path: Path, caps
     data = json.loads(report.read_text())
     assert (data["checked"], data["resumed"], data["deals_per_s"]) == (30000, 30000, 0)
     assert capsys.readouterr().out.splitlines()[1].startswith("0 deals in ")
+
+
+@pytest.mark.parametrize("bug", [ZeroDivisionError("division by zero"), HarnessBug("a verdict of -1 deals checked")])
+def test_a_bug_of_ours_exits_3_saying_so_and_where_to_report_it(
+    bug: Exception, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise bug
+
+    monkeypatch.delenv("FREECELL_DEBUG", raising=False)
+    monkeypatch.setattr("harness.engine.run", broken)
+    assert main(["verify", "reference", "--range", "1-10", "--jobs", "1"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "a bug in freecell-harness" in err and str(bug) in err and REPORT_BUGS_TO in err
+
+
+def test_every_harness_exception_shares_one_base() -> None:
+    from harness.cards import BoardError
+    from harness.fixtures import FixturesError
+    from harness.fixtures.regen import Disagreement
+
+    for kind in (RequestError, HarnessBug, FixturesError, Disagreement, BoardError):
+        assert issubclass(kind, HarnessError)
+    assert issubclass(BoardError, ValueError)  # caught where a dealer's output is judged

@@ -393,3 +393,38 @@ def test_committed_fixtures_agree_with_the_published_boards() -> None:
         else:
             pytest.fail(f"published {dialect} deal {n} is not in the fixtures")
     assert published_vectors_path().name == "published.json"
+
+
+def _edit_agreed(directory: Path, edit: Callable[[list[dict[str, object]]], None], index: int = 1) -> None:
+    manifest = json.loads((directory / MANIFEST).read_text())
+    edit(manifest["files"][index]["agreed"])
+    (directory / MANIFEST).write_text(json.dumps(manifest, indent=1))
+
+
+PROVENANCE_EDITS: list[tuple[str, Callable[[list[dict[str, object]]], None]]] = [
+    ("drop pysol-cards", lambda agreed: agreed.pop()),
+    ("rename an implementation", lambda agreed: agreed[-1].update(implementation="node")),
+    ("widen its deals", lambda agreed: agreed[-1].update(deals=[[1, 1000]], deal_count=1000)),
+    ("inflate its count", lambda agreed: agreed[-1].update(deal_count=10**6)),
+    ("add an implementation", lambda agreed: agreed.append({"implementation": "mine", "deals": [], "deal_count": 0})),
+    ("empty the list", lambda agreed: agreed.clear()),
+]
+
+
+@pytest.mark.parametrize("edit", [e for _, e in PROVENANCE_EDITS], ids=[n for n, _ in PROVENANCE_EDITS])
+def test_editing_who_agreed_makes_check_fail(small: Path, edit: Callable[[list[dict[str, object]]], None]) -> None:
+    assert check(small, SMALL_PLAN) == []
+    _edit_agreed(small, edit)
+    problems = check(small, SMALL_PLAN)
+    assert len(problems) == 1 and problems[0].startswith("classic/digests-1-1000.tsv:"), problems
+    assert "agreed" in problems[0], problems
+
+
+def test_editing_the_original_solutions_record_fails_the_committed_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "fx"
+    shutil.copytree(COMMITTED, copy)
+    _edit_agreed(copy, lambda agreed: agreed[1].update(document_sha256="0" * 64), index=0)
+    assert main(["fixtures", "check", "--dir", str(copy)]) == 1
+    assert "classic/lines-1-32000.txt: its MANIFEST.json record of who agreed (node)" in capsys.readouterr().err
