@@ -90,7 +90,7 @@ class Request:
     impl: str
     against: str = "reference"
     dialect: str = "classic"
-    ranges: tuple[Interval, ...] = ()
+    ranges: tuple[tuple[int, int], ...] = ()  # stored as Intervals
     sample: int | None = None
     seed: int = 0
     jobs: int = 1

@@ -13,7 +13,11 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def seeds_dir() -> Path:
-    """`../shared/seeds` relative to the checkout (or, installed elsewhere, to the working directory)."""
+    """The directory of $FREECELL_SEED's document, else `../shared/seeds` relative to the checkout
+    (or, installed elsewhere, to the working directory)."""
+    override = os.environ.get(SEED_ENV)
+    if override:
+        return Path(override).parent
     for base in (PROJECT_ROOT, Path.cwd()):
         candidate = base.parent / "shared" / "seeds"
         if candidate.is_dir():

@@ -395,13 +395,13 @@ def test_committed_fixtures_agree_with_the_published_boards() -> None:
     assert published_vectors_path().name == "published.json"
 
 
-def _edit_agreed(directory: Path, edit: Callable[[list[dict[str, object]]], None], index: int = 1) -> None:
+def _edit_agreed(directory: Path, edit: Callable[[list[dict[str, object]]], object], index: int = 1) -> None:
     manifest = json.loads((directory / MANIFEST).read_text())
     edit(manifest["files"][index]["agreed"])
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=1))
 
 
-PROVENANCE_EDITS: list[tuple[str, Callable[[list[dict[str, object]]], None]]] = [
+PROVENANCE_EDITS: list[tuple[str, Callable[[list[dict[str, object]]], object]]] = [
     ("drop pysol-cards", lambda agreed: agreed.pop()),
     ("rename an implementation", lambda agreed: agreed[-1].update(implementation="node")),
     ("widen its deals", lambda agreed: agreed[-1].update(deals=[[1, 1000]], deal_count=1000)),
@@ -412,7 +412,7 @@ PROVENANCE_EDITS: list[tuple[str, Callable[[list[dict[str, object]]], None]]] = 
 
 
 @pytest.mark.parametrize("edit", [e for _, e in PROVENANCE_EDITS], ids=[n for n, _ in PROVENANCE_EDITS])
-def test_editing_who_agreed_makes_check_fail(small: Path, edit: Callable[[list[dict[str, object]]], None]) -> None:
+def test_editing_who_agreed_makes_check_fail(small: Path, edit: Callable[[list[dict[str, object]]], object]) -> None:
     assert check(small, SMALL_PLAN) == []
     _edit_agreed(small, edit)
     problems = check(small, SMALL_PLAN)
