@@ -1,7 +1,7 @@
 """freecell-harness: compare FreeCell dealers with Microsoft's deals, exhaustively and fast."""
 
 from harness.adapters import Dealer, DealerOptions, open_dealer
-from harness.errors import RequestError
+from harness.errors import HarnessError, RequestError
 from harness.failures import Failure
 
-__all__ = ["Dealer", "DealerOptions", "Failure", "RequestError", "open_dealer"]
+__all__ = ["Dealer", "DealerOptions", "Failure", "HarnessError", "RequestError", "open_dealer"]
