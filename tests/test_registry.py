@@ -36,7 +36,7 @@ def test_an_impl_string_parses_into_kind_and_argument(text: str, kind: str, argu
         ("nonsense", "unknown implementation"),
         ("reference:x", "unknown implementation"),
         ("node:", "nothing after 'node:'"),
-        ("cmd:  ", "nothing after 'cmd:'"),
+        ("cmd:", "nothing after 'cmd:'"),
         ("py:mod", "py:MODULE:FUNCTION"),
         ("py::f", "py:MODULE:FUNCTION"),
         ("", "unknown implementation"),

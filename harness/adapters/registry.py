@@ -49,7 +49,7 @@ def parse_impl(text: str | ImplSpec) -> ImplSpec:
         return ImplSpec(text, "")
     kind, sep, argument = text.partition(":")
     if sep and kind in IMPL_FORMS and IMPL_FORMS[kind][1]:
-        if not argument.strip():
+        if not argument:
             raise RequestError(f"{text!r}: nothing after '{kind}:' (expected {IMPL_FORMS[kind][0]})")
         if kind == "py":
             module, colon, function = argument.partition(":")
