@@ -19,6 +19,7 @@ import numpy as np
 
 from harness.errors import RequestError
 from reference import get_dialect
+from reference.dialects import join_intervals
 
 BLOCK_SIZE = 10_000
 _COMMON_BOUNDARIES = (32000, 32001, 1_000_000, 1_000_001, 2**31 - 1)
@@ -67,13 +68,7 @@ def as_interval(deals: Sequence[int]) -> Interval | None:
 
 def merge_intervals(intervals: Iterable[tuple[int, int]]) -> list[Interval]:
     """The union of `intervals` as disjoint intervals in order, adjacent ones joined."""
-    out: list[Interval] = []
-    for a, b in sorted(intervals):
-        if out and out[-1].last + 1 >= a:
-            out[-1] = Interval(out[-1].first, max(out[-1].last, b))
-        else:
-            out.append(Interval(a, b))
-    return out
+    return [Interval(a, b) for a, b in join_intervals(list(intervals))]
 
 
 def domain(dialect: str) -> list[Interval]:
