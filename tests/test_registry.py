@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -108,3 +109,12 @@ def test_with_jobs_the_parent_checks_but_never_opens_the_dealers(monkeypatch: py
     assert opened == []
     engine.run(Request("reference", ranges=((1, 10),), jobs=1))
     assert opened == ["reference"]  # and the counter does see an open in this process
+
+
+@pytest.mark.parametrize("suffix", ["", "#dealFreeCell"])
+def test_the_cheap_check_accepts_an_existing_node_file_with_or_without_a_name(
+    tmp_path: Path, node: str, suffix: str
+) -> None:
+    solution = tmp_path / "solution.js"
+    solution.write_text("function dealFreeCell(n) { return []; }\n")
+    assert check_impl(f"node:{solution}{suffix}", DealerOptions()).kind == "node"

@@ -129,8 +129,8 @@ def check_impl(impl: str | ImplSpec, options: DealerOptions) -> ImplSpec:
     elif spec.kind == "node":
         from harness.node.locate import find_node
 
-        path = Path(spec.argument)
-        if not path.is_file():
+        path, _, name = spec.argument.rpartition("#")  # node:PATH#NAME names the function
+        if not Path(spec.argument).is_file() and not (name and Path(path).is_file()):
             raise RequestError(f"{spec}: no such file: {spec.argument}")
         find_node()
     elif spec.kind in ("cmd", "stream"):
