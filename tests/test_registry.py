@@ -78,13 +78,15 @@ class Recorder(Dealer):
 def test_open_pair_closes_the_first_dealer_when_the_second_cannot_open(monkeypatch: pytest.MonkeyPatch) -> None:
     import harness.adapters.registry as registry
 
-    def opener(spec: ImplSpec, options: DealerOptions) -> Dealer:
-        if spec.kind == "cmd":
+    class Unopenable(Recorder):
+        def __init__(self, argument: str, options: DealerOptions) -> None:
             raise RequestError("cannot open the second")
-        return Recorder(str(spec))
 
-    monkeypatch.setitem(registry._OPENERS, "reference", opener)
-    monkeypatch.setitem(registry._OPENERS, "cmd", opener)
+    class First(Recorder):
+        def __init__(self, options: DealerOptions) -> None:
+            super().__init__("reference")
+
+    monkeypatch.setattr(registry, "_dealer_class", {"reference": First, "cmd": Unopenable}.__getitem__)
     Recorder.closed = []
     with pytest.raises(RequestError, match="second"):
         open_pair("reference", "cmd:x", DealerOptions())

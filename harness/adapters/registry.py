@@ -8,11 +8,9 @@ open it (the expensive part: processes, imports), or open a pair for comparing.
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from pathlib import Path
+from typing import Any
 
 from harness.adapters.base import Dealer, DealerOptions
 from harness.errors import RequestError
@@ -59,84 +57,38 @@ def parse_impl(text: str | ImplSpec) -> ImplSpec:
     raise RequestError(f"unknown implementation {text!r}: expected one of {', '.join(IMPL_KINDS)}")
 
 
-def _open_reference(spec: ImplSpec, options: DealerOptions) -> Dealer:
-    from harness.adapters.reference import ReferenceDealer
+def _dealer_class(kind: str) -> type[Dealer]:
+    """The adapter class of a kind, imported only when asked for (pysol-cards, Node … stay unloaded)."""
+    if kind == "reference":
+        from harness.adapters.reference import ReferenceDealer
 
-    return ReferenceDealer(options)
+        return ReferenceDealer
+    if kind == "fixtures":
+        from harness.adapters.fixtures import FixturesDealer
 
+        return FixturesDealer
+    if kind == "pysol-cards":
+        from harness.adapters.pysol import PysolDealer
 
-def _open_fixtures(spec: ImplSpec, options: DealerOptions) -> Dealer:
-    from harness.adapters.fixtures import FixturesDealer
+        return PysolDealer
+    if kind == "py":
+        from harness.adapters.python import PythonDealer
 
-    return FixturesDealer(options)
+        return PythonDealer
+    if kind == "node":
+        from harness.adapters.node import NodeDealer
 
+        return NodeDealer
+    from harness.adapters.program import CommandDealer, StreamDealer
 
-def _open_pysol(spec: ImplSpec, options: DealerOptions) -> Dealer:
-    from harness.adapters.pysol import PysolDealer
-
-    return PysolDealer(options)
-
-
-def _open_python(spec: ImplSpec, options: DealerOptions) -> Dealer:
-    from harness.adapters.python import PythonDealer
-
-    return PythonDealer(spec.argument, options)
-
-
-def _open_node(spec: ImplSpec, options: DealerOptions) -> Dealer:
-    from harness.adapters.node import NodeDealer
-
-    return NodeDealer(spec.argument, options)
-
-
-def _open_command(spec: ImplSpec, options: DealerOptions) -> Dealer:
-    from harness.adapters.program import CommandDealer
-
-    return CommandDealer(spec.argument, options)
-
-
-def _open_stream(spec: ImplSpec, options: DealerOptions) -> Dealer:
-    from harness.adapters.program import StreamDealer
-
-    return StreamDealer(spec.argument, options)
-
-
-_OPENERS: dict[str, Callable[[ImplSpec, DealerOptions], Dealer]] = {
-    "reference": _open_reference,
-    "fixtures": _open_fixtures,
-    "pysol-cards": _open_pysol,
-    "py": _open_python,
-    "node": _open_node,
-    "cmd": _open_command,
-    "stream": _open_stream,
-}
+    return {"cmd": CommandDealer, "stream": StreamDealer}[kind]
 
 
 def check_impl(impl: str | ImplSpec, options: DealerOptions) -> ImplSpec:
     """RequestError now if `impl` surely cannot be opened (a missing file, module, program or tool),
     without starting it: what a parent process checks before its workers open the dealer."""
     spec = parse_impl(impl)
-    if spec.kind == "pysol-cards" and importlib.util.find_spec("pysol_cards") is None:
-        raise RequestError("pysol-cards is not installed: pip install pysol-cards")
-    elif spec.kind == "fixtures":
-        from harness.fixtures import find_fixtures
-
-        find_fixtures()
-    elif spec.kind == "py":
-        from harness.adapters.python import load_callable
-
-        load_callable(spec.argument)  # an import, no dealing: the message names what is missing
-    elif spec.kind == "node":
-        from harness.node.locate import find_node
-
-        path, _, name = spec.argument.rpartition("#")  # node:PATH#NAME names the function
-        if not Path(spec.argument).is_file() and not (name and Path(path).is_file()):
-            raise RequestError(f"{spec}: no such file: {spec.argument}")
-        find_node()
-    elif spec.kind in ("cmd", "stream"):
-        from harness.adapters.program import split_command
-
-        split_command(spec.argument, str(spec))
+    _dealer_class(spec.kind).check(spec.argument, options)
     return spec
 
 
@@ -155,7 +107,10 @@ def dealer_version(impl: str | ImplSpec) -> str | None:
 def open_dealer(impl: str | ImplSpec, options: DealerOptions | None = None) -> Dealer:
     """Open the implementation that `impl` names; RequestError if it cannot be."""
     spec = parse_impl(impl)
-    return _OPENERS[spec.kind](spec, options or DealerOptions())
+    options = options or DealerOptions()
+    cls: Any = _dealer_class(spec.kind)  # bare kinds take the options only, the others an argument too
+    dealer: Dealer = cls(spec.argument, options) if IMPL_FORMS[spec.kind][1] else cls(options)
+    return dealer
 
 
 def open_pair(actual: str | ImplSpec, expected: str | ImplSpec, options: DealerOptions) -> tuple[Dealer, Dealer]:
