@@ -2,7 +2,17 @@
 
 from harness.adapters import Dealer, DealerOptions, open_dealer
 from harness.diagnosis import identify, profile
-from harness.errors import RequestError
+from harness.errors import HarnessError, RequestError
 from harness.failures import Diagnosis, Failure
 
-__all__ = ["Dealer", "DealerOptions", "Diagnosis", "Failure", "RequestError", "identify", "open_dealer", "profile"]
+__all__ = [
+    "Dealer",
+    "DealerOptions",
+    "Diagnosis",
+    "Failure",
+    "HarnessError",
+    "RequestError",
+    "identify",
+    "open_dealer",
+    "profile",
+]

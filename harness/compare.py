@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from harness.adapters.base import Answer, Dealer
 from harness.diagnosis import diagnosed
 from harness.failures import Failure
-from harness.plan import Block
+from harness.intervals import Block
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +17,7 @@ class BlockResult:
     key: str
     checked: int  # deals of the block that were compared
     failure: Failure | None  # the block's smallest failing deal
+    first: int | None = None  # the block's first deal number (unknown for results read from a resume log)
 
 
 def differing_cards(expected: str, actual: str) -> list[int]:
@@ -71,7 +72,7 @@ class BlockComparer:
         want = self.expected.block_digest(deals)
         got = pending.result()
         if got is not None and got == want:
-            return BlockResult(block.key, len(deals), None)
+            return BlockResult(block.key, len(deals), None, block.first)
         pending_lines = self._side.submit(self.actual.lines, deals)
         expected_lines = self.expected.lines(deals)
         failure = first_difference(deals, pending_lines.result(), expected_lines, self.expected.impl)
@@ -79,7 +80,7 @@ class BlockComparer:
             # Digests differed yet every line agrees: the digest path itself is wrong somewhere.
             failure = Failure(deals[0], "error", f"block {block.key}: digests differ but every line agrees")
         failure = diagnosed(failure, self.dialect, self.actual)
-        return BlockResult(block.key, list(deals).index(failure.deal) + 1, failure)
+        return BlockResult(block.key, list(deals).index(failure.deal) + 1, failure, block.first)
 
     def close(self) -> None:
         self._side.shutdown(wait=False, cancel_futures=True)
