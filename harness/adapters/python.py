@@ -8,11 +8,14 @@ is dealt, so a process that dies is pinned to the deal it was dealing.
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
 import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
@@ -21,6 +24,19 @@ from harness.errors import RequestError
 from harness.failures import Failure
 
 STARTUP_S = 60.0  # the runner has this long to import the module and say hello
+
+
+def _bound_names(tree: ast.Module) -> set[str]:
+    """Names a module binds anywhere (generous: a dealer must never be refused for a name it has)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
 
 
 class _Ended(Exception):
@@ -32,6 +48,31 @@ class _Ended(Exception):
 
 
 class PythonDealer(Dealer):
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        """The module is found, compiles, and defines FUNCTION at its top level; none of it is run."""
+        module_name, sep, function_name = argument.partition(":")
+        where = f"py:{argument}"
+        if not sep or not module_name or not function_name:
+            raise RequestError(f"{where}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+        if "" not in sys.path:
+            sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
+        try:
+            spec = importlib.util.find_spec(module_name)
+        except Exception as exc:  # a parent package that cannot be imported, a bad name
+            raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
+        if spec is None:
+            raise RequestError(f"{where}: cannot import {module_name}: No module named {module_name!r}")
+        if spec.origin is None or not spec.origin.endswith(".py"):
+            return  # compiled or built in: only importing it can tell
+        try:
+            tree = ast.parse(Path(spec.origin).read_bytes(), spec.origin)
+        except (OSError, SyntaxError, ValueError) as exc:
+            raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
+        names = _bound_names(tree)
+        if not names & {function_name, "*", "__getattr__"}:
+            raise RequestError(f"{where}: {module_name} has no callable {function_name}")
+
     def __init__(self, spec: str, options: DealerOptions) -> None:
         self.impl = f"py:{spec}"
         self.spec = spec
