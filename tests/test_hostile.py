@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,8 +19,11 @@ import pytest
 import reference
 from harness import process
 from harness.adapters import DealerOptions, open_dealer
+from harness.adapters.base import Answer, Dealer
 from harness.cli import main
+from harness.compare import BlockComparer
 from harness.failures import Failure
+from harness.intervals import range_blocks
 
 HOSTILE = Path(__file__).parent / "hostile"
 PY = sys.executable
@@ -207,12 +210,8 @@ def canonical_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-# An awk dealer (fast to start): `count` quits after answering 100 deals, `number` at deal 101.
-QUITTER = (
-    "awk -v how={how} 'NR == FNR {{ line[NR] = $0; next }}"
-    ' {{ if ((how == "count" ? FNR - 1 : $1 - 1) >= 100) exit 0; print line[$1]; fflush() }}'
-    "' {lines} -"
-)
+# Reads stdin line by line and answers each deal at once, so a stream process is kept between calls.
+QUITTER = "sh " + str(HOSTILE / "quits_after.sh") + " {how} {lines}"
 
 
 @pytest.mark.parametrize(
@@ -228,8 +227,15 @@ QUITTER = (
     ],
 )
 def test_a_stream_that_quits_is_blamed_on_the_deal_where_it_quit(
-    how: str, deal_range: str, first_failure: int | None, canonical_file: Path, tmp_path: Path
+    how: str,
+    deal_range: str,
+    first_failure: int | None,
+    canonical_file: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # A loaded machine must not make the stream look full-buffered (then every block is a fresh process).
+    monkeypatch.setattr("harness.adapters.program.STALL_GRACE", 60.0)
     impl = "stream:" + QUITTER.format(how=how, lines=canonical_file)
     status, failure = verify(impl, tmp_path, "--range", deal_range, "--jobs", "1")
     if first_failure is None:
@@ -268,3 +274,70 @@ def test_a_bad_limit_is_one_line_exit_2(option: list[str], capsys: pytest.Captur
     assert main(["verify", "reference", "--range", "1-3", *option]) == 2
     err = capsys.readouterr().err
     assert option[0] in err and err.count("\n") == 1
+
+
+# -- reset(): the line pass starts from fresh processes ------------------------------------------
+
+
+class _Logged(Dealer):
+    """A dealer that says what was asked of it; its digest never matches, so lines are dealt."""
+
+    def __init__(self, log: list[str], name: str) -> None:
+        self.impl, self.log, self.name = name, log, name
+
+    def block_digest(self, deals: Sequence[int]) -> str | None:
+        self.log.append(f"{self.name} digest")
+        return None
+
+    def lines(self, deals: Sequence[int]) -> list[Answer]:
+        self.log.append(f"{self.name} lines")
+        return [reference.canonical_lines([n]) for n in deals]
+
+    def reset(self) -> None:
+        self.log.append(f"{self.name} reset")
+
+
+def test_the_comparer_resets_both_dealers_before_the_line_pass() -> None:
+    log: list[str] = []
+    comparer = BlockComparer(_Logged(log, "actual"), _Logged(log, "expected"))
+    try:
+        comparer.compare(next(iter(range_blocks(1, 5, 10))))
+    finally:
+        comparer.close()
+    digests, rest = log[:2], log[2:]
+    assert sorted(digests) == ["actual digest", "expected digest"]
+    assert sorted(rest[:2]) == ["actual reset", "expected reset"]
+    assert sorted(rest[2:]) == ["actual lines", "expected lines"]
+
+
+def _process_of(dealer: Dealer) -> object:
+    for name in ("_proc", "_child"):
+        if hasattr(dealer, name):
+            return getattr(dealer, name)
+    return dealer.bridge._proc  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("kind", ["stream", "py", "node"])
+def test_reset_makes_the_next_call_run_in_a_fresh_process(
+    kind: str,
+    hostile_importable: None,
+    canonical_file: Path,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A loaded machine must not make the stream look full-buffered (then every block is a fresh process).
+    monkeypatch.setattr("harness.adapters.program.STALL_GRACE", 60.0)
+    if kind == "node":
+        request.getfixturevalue("node")
+    impl = {
+        "stream": "stream:" + QUITTER.format(how="count", lines=canonical_file),
+        "py": "py:quitter:prints",
+        "node": f"node:{Path(__file__).parent / 'js' / 'good.js'}",
+    }[kind]
+    with open_dealer(impl, DealerOptions()) as dealer:
+        assert dealer.lines(range(1, 4)) == [reference.canonical_lines([n]) for n in range(1, 4)]
+        before = _process_of(dealer)
+        assert before is not None
+        dealer.reset()
+        assert dealer.lines(range(4, 6)) == [reference.canonical_lines([n]) for n in range(4, 6)]
+        assert _process_of(dealer) not in (None, before)
