@@ -20,8 +20,10 @@ import reference
 from harness import process
 from harness.adapters import DealerOptions, open_dealer
 from harness.adapters.base import Answer, Dealer
+from harness.adapters.python import PythonDealer
 from harness.cli import main
 from harness.compare import BlockComparer
+from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import range_blocks
 
@@ -341,3 +343,26 @@ def test_reset_makes_the_next_call_run_in_a_fresh_process(
         dealer.reset()
         assert dealer.lines(range(4, 6)) == [reference.canonical_lines([n]) for n in range(4, 6)]
         assert _process_of(dealer) not in (None, before)
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("def deal(n):\n    return n\n", True),
+        ("deal = lambda n: n\n", True),
+        ("from reference import deal\n", True),
+        ("for name in ('deal',):\n    globals()[name] = print\n", True),  # bound at run time
+        ("def other(n):\n    return n\n", False),
+    ],
+)
+def test_the_up_front_check_of_a_py_dealer_never_runs_it(
+    source: str, found: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = f"checked_{uuid.uuid4().hex}"
+    (tmp_path / f"{module}.py").write_text("raise SystemExit('the module ran')\n" + source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    if found:
+        PythonDealer.check(f"{module}:deal", DealerOptions())
+    else:
+        with pytest.raises(RequestError, match="has no callable deal"):
+            PythonDealer.check(f"{module}:deal", DealerOptions())

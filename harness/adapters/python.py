@@ -36,7 +36,15 @@ def _bound_names(tree: ast.Module) -> set[str]:
             names.add(node.id)
         elif isinstance(node, ast.Import | ast.ImportFrom):
             names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Name) and node.id in _DYNAMIC:
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            names.add("__dict__")
     return names
+
+
+# A module that binds names in any of these ways may define any function: only importing it can tell.
+_DYNAMIC = frozenset({"*", "__getattr__", "globals", "vars", "setattr", "exec", "__dict__"})
 
 
 class _Ended(Exception):
@@ -70,7 +78,7 @@ class PythonDealer(Dealer):
         except (OSError, SyntaxError, ValueError) as exc:
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
         names = _bound_names(tree)
-        if not names & {function_name, "*", "__getattr__"}:
+        if not names & {function_name, *_DYNAMIC}:
             raise RequestError(f"{where}: {module_name} has no callable {function_name}")
 
     def __init__(self, spec: str, options: DealerOptions) -> None:
