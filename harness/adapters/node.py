@@ -48,6 +48,10 @@ class NodeDealer(Dealer):
             return None
         return self.bridge.digest(deals)
 
+    def reset(self) -> None:
+        if self._own_bridge:
+            self.bridge.close()  # the next request starts a fresh driver and loads the solution again
+
     def close(self) -> None:
         if self._own_bridge:
             self.bridge.close()

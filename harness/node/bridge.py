@@ -180,9 +180,10 @@ class NodeBridge:
         return 2 * self.timeout + SLACK_S
 
     def _request(self, request: Message) -> int:
+        process = self._process()  # first: a restart sends its own load request, with its own id
         self._next_id += 1
         request["id"] = self._next_id
-        self._process().send(request)
+        process.send(request)
         return self._next_id
 
     def _answer(self, request_id: int) -> Message:
