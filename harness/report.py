@@ -27,6 +27,7 @@ class Report:
     elapsed_s: float
     shard: str = "1/1"
     ranges: tuple[tuple[int, int], ...] = ()
+    interrupted: bool = False  # stopped (Ctrl-C, SIGTERM) before every deal was checked
 
     @property
     def conformant(self) -> bool:
@@ -48,6 +49,7 @@ class Report:
             "deals_per_s": round(self.deals_per_s),
             "shard": self.shard,
             "ranges": [list(r) for r in self.ranges],
+            "interrupted": self.interrupted,
         }
 
     @classmethod
@@ -64,6 +66,7 @@ class Report:
                 elapsed_s=float(data["elapsed_s"]),
                 shard=str(data.get("shard", "1/1")),
                 ranges=tuple((int(a), int(b)) for a, b in data.get("ranges", [])),
+                interrupted=bool(data.get("interrupted", False)),
             )
         except (AssertionError, KeyError, TypeError, ValueError) as exc:
             raise RequestError(f"{source}: not a verify report ({type(exc).__name__}: {exc})") from None
@@ -120,6 +123,7 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         elapsed_s=max(r.elapsed_s for _, r in reports),  # the shards ran side by side
         shard="1/1",
         ranges=first.ranges,
+        interrupted=any(r.interrupted for _, r in reports),
     )
 
 
@@ -152,13 +156,17 @@ def verdict(report: Report) -> str:
     scope = f"{report.implementation} against {report.against} ({report.dialect})"
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
+    if f is None and report.interrupted:
+        return f"INTERRUPTED: {scope}: {report.checked} deals checked{where}, all identical so far (not all checked)"
     if f is None:
         return f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical"
     clean_prefix = ""
-    if report.shard == "1/1" and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
+    whole_run = report.shard == "1/1" and not report.interrupted
+    if whole_run and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
         first = report.ranges[0][0]
         clean_prefix = f"conforms on {first} … {f.deal - 1}, " if f.deal > first else "no deal conforms before it, "
-    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.message}"
+    stopped = " (interrupted: an earlier deal may fail too)" if report.interrupted else ""
+    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.message}{stopped}"
 
 
 def write_junit(path: str, report: Report, label: str) -> None:
