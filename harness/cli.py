@@ -160,6 +160,8 @@ def check_output_path(option: str, path: str) -> None:
 
 def say(*lines: str) -> None:
     """Print to stdout; a reader that went away (`| head -1`) changes nothing else."""
+    if sys.stdout is None:  # started with stdout closed
+        return
     try:
         for line in lines:
             print(line)
@@ -382,7 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_REQUEST
     except BrokenPipeError:
         # The reader of `deal` went away (`| head`): not an error of ours; silence the flush at exit too.
-        _silence_stdout()
+        if sys.stdout is not None:
+            _silence_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
         print("freecell-harness: interrupted (a --resume log keeps what was finished)", file=sys.stderr)
