@@ -26,7 +26,7 @@ from harness.errors import RequestError
 from harness.failures import Failure
 from harness.interrupts import descendants, die_with_parent, interrupts_held, interrupts_raise, kill_children, kill_tree
 from harness.plan import ALL, BLOCK_SIZE, Block, Shard, range_blocks, sample_blocks, sample_deals, shard_blocks
-from harness.resume import ResumeLog
+from harness.resume import ResumeLog, run_identity
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +71,8 @@ class Request:
             "seed": self.seed if self.sample is not None else None,
             "shard": str(self.shard),
             "block_size": self.block_size,
+            "timeout": self.timeout,
+            "encoding": self.encoding,
         }
 
 
@@ -266,7 +268,7 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     Ctrl-C or SIGTERM stops every worker and dealer within seconds and returns the verdict so far,
     marked `interrupted` (finished blocks are in the resume log)."""
     outcome = Outcome()
-    done = resume.load(request.fingerprint()) if resume else {}
+    done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}
     for result in done.values():
         outcome.add(result)
     blocks = (b for b in request.blocks() if b.key not in done)
