@@ -262,7 +262,7 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
     say(verdict(merged))
     if merged.first_failure is not None:
         say(board_diff(merged.first_failure.expected, merged.first_failure.actual))
-    code = EXIT_OK if merged.first_failure is None else EXIT_NONCONFORMANT
+    code = EXIT_INTERRUPTED if merged.interrupted else EXIT_OK if merged.first_failure is None else EXIT_NONCONFORMANT
     if args.out:
         merged.write_json(args.out)
     return code
