@@ -94,3 +94,35 @@ def test_an_interrupt_stops_everything_and_keeps_the_failure_found(
     assert data["interrupted"] is True and data["first_failure"]["deal"] == 10001
     entries = [json.loads(line) for line in log.read_text().splitlines()]
     assert "run" in entries[0] and {e["block"] for e in entries[1:]} == {"10001-20000"}
+
+
+@pytest.mark.parametrize("kind", ["stream", "node"])
+def test_workers_and_dealers_die_with_a_main_process_killed_outright(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    if kind == "node":
+        request.getfixturevalue("node")
+    marker = uuid.uuid4().hex
+    env = dict(os.environ, FREECELL_TEST_MARKER=marker)
+    argv = [sys.executable, "-m", "harness", "verify", _impl(kind, tmp_path), "--range", "1-20000", "--jobs", "2"]
+    cli = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_for(lambda: len(marked_processes(marker)) >= 5, "the CLI, two workers and their dealers running")
+        cli.kill()
+        cli.wait()
+        _wait_for(lambda: marked_processes(marker) == [], "every worker and dealer gone", limit_s=30)
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+
+
+def test_a_py_dealer_that_ends_its_process_is_never_a_pass(test_dealers: Path, tmp_path: Path) -> None:
+    (tmp_path / "quitter.py").write_text(
+        "import os\nimport reference\n\n\ndef deal(n):\n"
+        "    if n == 500:\n        os._exit(0)\n    return reference.deal(n).format('line')\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    argv = [sys.executable, "-m", "harness", "verify", "py:quitter:deal", "--range", "1-1000", "--jobs", "1"]
+    run = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode != 0 and "CONFORMS" not in run.stdout
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
