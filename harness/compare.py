@@ -56,7 +56,7 @@ def first_difference(
 
 Progress = Callable[[int], None]  # called with the deals just found to agree
 
-TARGET_S = 0.25  # seconds one digest call should take, so progress and a failure show up fast
+CHUNK_S = 1.0  # chunks grow fourfold while one takes less than this, so a failure shows up fast
 FIRST_CHUNK = 16  # deals in the first digest call, before the dealer's speed is known
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
@@ -65,8 +65,8 @@ LINE_PASS = 64  # pieces this small are compared line by line
 class BlockComparer:
     """Compares one dealer with another, block by block; the slower side's work overlaps the other's.
 
-    A block is dealt in chunks sized to take about TARGET_S each, so that a failure stops the block
-    at its first differing chunk.  That chunk is narrowed by digests (split into PARTS, keep the
+    A block is dealt in chunks that grow while they take under CHUNK_S, so that a failure stops
+    the block at its first differing chunk.  That chunk is narrowed by digests (split into PARTS, keep the
     first that differs) from a fresh process, down to LINE_PASS deals compared line by line.  A
     dealer whose answers depend on what it dealt before (stateful) or on chance (non-deterministic)
     is told apart, and said to be so, instead of blaming a deal that was right.
@@ -98,8 +98,10 @@ class BlockComparer:
         return BlockResult(block.key, len(deals), None)
 
     def _adapt(self, size: int, elapsed: float, limit: int) -> None:
-        wanted = int(size * TARGET_S / elapsed) if elapsed > 0 else limit
-        self._chunk = max(1, min(wanted, 8 * size, limit))
+        # Only ever grow: a dealer's cost per call (a process started for a program that writes
+        # only when its stdin ends) must not shrink chunks into one call per deal.
+        if elapsed < CHUNK_S and size >= self._chunk:
+            self._chunk = min(4 * size, max(limit, self._chunk))
 
     def _same(self, deals: Sequence[int]) -> bool:
         pending = self._side.submit(self.actual.block_digest, deals)
