@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import difflib
-import importlib.metadata
 import os
 import re
 import sys
@@ -14,12 +12,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import reference
-from harness.errors import RequestError
+from harness.errors import HarnessError, RequestError, bug_message
+from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
+from harness.request import parse_timeout
 
-EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST, EXIT_INTERRUPTED = 0, 1, 2, 130
-_INT = re.compile(r"[+-]?\d+")
-_RANGE = re.compile(r"\s*([+-]?\d+)\s*(?:-|\.\.)\s*([+-]?\d+)\s*")
-
+EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 EXIT_CODES = """exit status:
   0    all that was checked conforms
@@ -40,9 +37,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # One line, exit 2 (argparse's own error prints the whole usage first).
-        raise RequestError(
-            f"{self.prog.removeprefix('freecell-harness').strip() or 'usage'}: {message}{self._hint(message)}"
-        )
+        where = self.prog.removeprefix("freecell-harness").strip() or "usage"
+        raise RequestError(f"{where}: {message}{self._hint(message)}")
 
     def _hint(self, message: str) -> str:
         """ "did you mean …?" for a mistyped subcommand, choice or option."""
@@ -74,74 +70,6 @@ def _every_option(parser: argparse.ArgumentParser) -> set[str]:
             for sub in action.choices.values():
                 options |= _every_option(sub)
     return options
-
-
-def parse_deal_number(text: str, dialect: str, *, where: str = "deal number") -> int:
-    """A deal number of `dialect` from the command line; RequestError naming it and the domain."""
-    d = reference.get_dialect(dialect)
-    if not _INT.fullmatch(text.strip()):
-        raise RequestError(f"{where} {text!r} is not a whole number (the {d.name} domain is {d.describe_domain()})")
-    try:
-        return d.check(int(text))
-    except ValueError as exc:
-        raise RequestError(f"{where}: {exc}") from None
-
-
-def parse_range(text: str, dialect: str) -> tuple[int, int]:
-    """`A-B` (or `A..B`), inclusive, inside `dialect`'s domain."""
-    m = _RANGE.fullmatch(text)
-    if not m:
-        raise RequestError(f"--range {text!r} is not of the form A-B, e.g. 1-32000")
-    a = parse_deal_number(m[1], dialect, where=f"--range {text}: first deal")
-    b = parse_deal_number(m[2], dialect, where=f"--range {text}: last deal")
-    try:
-        return reference.get_dialect(dialect).check_range(a, b)
-    except ValueError as exc:
-        raise RequestError(f"--range {text}: {exc}") from None
-
-
-def _dialect(text: str) -> str:
-    if text not in reference.DIALECTS:
-        raise argparse.ArgumentTypeError(f"unknown dialect {text!r}: choose one of {', '.join(reference.DIALECTS)}")
-    return text
-
-
-def cmd_deal(args: argparse.Namespace) -> int:
-    out = sys.stdout
-    fmt = args.format or ("line" if args.range is not None else "rows")
-    if args.range is not None and args.numbers:
-        raise RequestError("deal: give deal numbers or --range A-B, not both")
-    if args.range is None and not args.numbers:
-        raise RequestError("deal: give deal numbers or --range A-B")
-    if args.range is not None:
-        first, last = parse_range(args.range, args.dialect)
-        if fmt == "line":
-            for chunk in reference.iter_lines(first, last, args.dialect):
-                out.buffer.write(chunk)
-        else:
-            for i, d in enumerate(reference.deal_range(first, last, args.dialect)):
-                out.write(("\n" if i and fmt in ("rows", "columns") else "") + d.format(fmt))
-        return EXIT_OK
-    numbers = [parse_deal_number(n, args.dialect) for n in args.numbers]
-    for i, number in enumerate(numbers):
-        out.write(("\n" if i and fmt in ("rows", "columns") else "") + reference.deal(number, args.dialect).format(fmt))
-    return EXIT_OK
-
-
-def _nonnegative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be positive")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    if not _INT.fullmatch(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return int(text)
 
 
 def check_output_path(option: str, path: str) -> None:
@@ -177,41 +105,61 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+def _dialect(text: str) -> str:
+    if text not in reference.DIALECTS:
+        raise argparse.ArgumentTypeError(f"unknown dialect {text!r}: choose one of {', '.join(reference.DIALECTS)}")
+    return text
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    fmt = args.format or ("line" if args.range is not None else "rows")
+    if args.range is not None and args.numbers:
+        raise RequestError("deal: give deal numbers or --range A-B, not both")
+    if args.range is None and not args.numbers:
+        raise RequestError("deal: give deal numbers or --range A-B")
+    if args.range is not None:
+        parts = in_domain(parse_range(args.range, args.dialect), args.dialect)
+        if fmt == "line":
+            for first, last in parts:
+                for chunk in reference.iter_lines(first, last, args.dialect):
+                    out.buffer.write(chunk)
+        else:
+            boards = (d for first, last in parts for d in reference.deal_range(first, last, args.dialect))
+            for i, d in enumerate(boards):
+                out.write(("\n" if i and fmt in ("rows", "columns") else "") + d.format(fmt))
+        return EXIT_OK
+    numbers = [parse_deal_number(n, args.dialect) for n in args.numbers]
+    for i, number in enumerate(numbers):
+        out.write(("\n" if i and fmt in ("rows", "columns") else "") + reference.deal(number, args.dialect).format(fmt))
+    return EXIT_OK
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from harness import engine
-    from harness.plan import ALL, Shard
+    from harness.adapters import dealer_version
     from harness.progress import ProgressBar
     from harness.report import Report, board_diff, verdict, write_junit
+    from harness.request import Request
     from harness.resume import ResumeLog
 
-    ranges = tuple(parse_range(r, args.dialect) for r in args.range or ())
-    if ranges and args.sample is not None:
-        raise RequestError("verify: give --range or --sample, not both")
-    if args.seed is not None and args.sample is None:
-        raise RequestError("verify: --seed goes with --sample")
-    if not ranges and args.sample is None:
-        ranges = ((1, 32000),)  # Microsoft's original deals
-    try:
-        codecs.lookup(args.encoding)
-    except LookupError:
-        raise RequestError(f"verify: unknown --encoding {args.encoding!r}") from None
-    for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
-        if path:
-            check_output_path(option, path)
-    request = engine.Request(
-        impl=args.impl,
+    request = Request.from_text(
+        args.impl,
         against=args.against,
         dialect=args.dialect,
-        ranges=ranges,
+        ranges=args.range or (),
         sample=args.sample,
-        seed=args.seed or 0,
-        jobs=args.jobs or engine.default_jobs(),
-        shard=Shard.parse(args.shard) if args.shard else ALL,
+        seed=args.seed,
+        jobs=args.jobs,
+        shard=args.shard,
         timeout=args.timeout,
         encoding=args.encoding,
     )
-    total = sum(b - a + 1 for a, b in ranges) + (args.sample or 0)
-    bar = ProgressBar(total // request.shard.count, enabled=not args.quiet)
+    for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
+        if path:
+            check_output_path(option, path)
+    ranges = request.ranges
+    bar = ProgressBar(request.total // request.shard.count, enabled=not args.quiet)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
         outcome = engine.run(request, resume=resume, progress=bar)
@@ -220,20 +168,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if resume:
             resume.close()
     report = Report(
-        implementation=args.impl,
-        against=args.against,
-        dialect=args.dialect,
+        implementation=request.impl,
+        against=request.against,
+        dialect=request.dialect,
         checked=outcome.checked,
         first_failure=outcome.first_failure,
         elapsed_s=outcome.elapsed_s,
         shard=str(request.shard),
         ranges=ranges,
+        sample=request.sample,
+        seed=request.seed if request.sample is not None else None,
+        resumed=outcome.resumed,
+        dealer_version=dealer_version(request.impl),
         interrupted=outcome.interrupted,
     )
     # The verdict first: a file that cannot be written at the end must not take it away.
     say(
         verdict(report),
-        f"{report.checked} deals in {report.elapsed_s:.2f} s ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)",
+        f"{report.checked - report.resumed} deals in {report.elapsed_s:.2f} s"
+        f" ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
+        + (f"; {report.resumed} more from the resume log" if report.resumed else ""),
     )
     if outcome.first_failure is not None:
         say(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
@@ -276,30 +230,63 @@ def cmd_challenge(args: argparse.Namespace) -> int:
 
 
 def cmd_fixtures(args: argparse.Namespace) -> int:
-    from harness.fixtures import check_fixtures_command, regen_fixtures_command
+    import time
 
-    run = regen_fixtures_command if args.action == "regen" else check_fixtures_command
-    return run(args.dir)
+    from harness.fixtures import MANIFEST, check, default_dir, default_plan, find_fixtures
+
+    if args.action == "check":
+        target = find_fixtures(args.dir)
+        problems = check(target)
+        for problem in problems:
+            print(f"freecell-harness: fixtures check: {problem}", file=sys.stderr)
+        if problems:
+            return EXIT_NONCONFORMANT
+        print(f"fixtures check: {len(default_plan())} files match {MANIFEST} and the reference")
+        return EXIT_OK
+    from harness.fixtures.regen import Disagreement, regenerate
+
+    target = Path(args.dir) if args.dir else default_dir()
+    started = time.perf_counter()
+    try:
+        written = regenerate(target)
+    except Disagreement as exc:
+        print(f"freecell-harness: fixtures regen: {exc}; nothing written", file=sys.stderr)
+        return EXIT_NONCONFORMANT
+    print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
+    return EXIT_OK
+
+
+def cmd_identify(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.diagnosis import identify, identify_json, identify_text, read_boards
+
+    found = [identify(cards) for cards in read_boards(args.files, sys.stdin.buffer)]
+    print(json.dumps(identify_json(found)) if args.json else identify_text(found))
+    return EXIT_OK if all(found) else EXIT_NONCONFORMANT
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.dealer_profile import profile
+
+    result = profile(args.impl, timeout=args.timeout)
+    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 
 _DIALECTS_HELP = f"which deals: {', '.join(reference.DIALECTS)}"
 
 
-def harness_version() -> str:
-    try:
-        return importlib.metadata.version("freecell-harness")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown (not installed)"
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
+    from harness.report import harness_version
+
     parser.add_argument("--version", action="version", version=f"%(prog)s {harness_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
-    p = sub.add_parser(
-        "deal", help="print deals from the reference dealer", description="Print deals of the reference dealer."
-    )
+    p = sub.add_parser("deal", help="print deals from the reference dealer", description="Print reference deals.")
     p.add_argument("numbers", nargs="*", metavar="N", help="deal numbers")
     p.add_argument("--range", metavar="A-B", help="every deal from A to B (instead of N ...)")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
@@ -315,16 +302,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
     p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: 1-32000)")
-    p.add_argument(
-        "--sample",
-        type=_positive_int,
-        metavar="K",
-        help="K deals: the boundaries, the rest uniform (instead of --range)",
-    )
-    p.add_argument("--seed", type=int, metavar="S", help="seed of --sample (default: 0)")
-    p.add_argument("--jobs", type=_positive_int, metavar="N", help="worker processes (default: the cores)")
+    p.add_argument("--sample", metavar="K", help="K deals: boundaries, the rest uniform")
+    p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
+    p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
-    p.add_argument("--timeout", type=_nonnegative_float, default=10.0, metavar="SECONDS", help="per deal")
+    p.add_argument(
+        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+    )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
@@ -350,15 +334,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
     p.set_defaults(run=cmd_challenge)
 
-    p = sub.add_parser(
-        "fixtures",
-        help="regenerate or check the golden fixtures",
-        description="Regenerate or check the golden fixtures.",
-    )
+    p = sub.add_parser("identify", help="name the deal numbers that deal a board (files, or stdin)")
+    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="a JSON list, one object per board")
+    p.set_defaults(run=cmd_identify)
+
+    p = sub.add_parser("profile", help="what a dealer implements: every dialect, around every boundary")
+    p.add_argument("impl", metavar="IMPL")
+    p.add_argument("--json", action="store_true")
     p.add_argument(
-        "action", choices=("regen", "check"), help="regen: write them anew; check: compare with MANIFEST.json"
+        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
-    p.add_argument("--dir", default=None, help="the fixtures directory (default: the checkout's fixtures/)")
+    p.set_defaults(run=cmd_profile)
+
+    p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures", description="The golden fixtures.")
+    p.add_argument("action", choices=("regen", "check"), help="regen: write anew; check: against MANIFEST.json")
+    p.add_argument("--dir", default=None, help="the fixtures directory (default: the packaged fixtures)")
     p.set_defaults(run=cmd_fixtures)
     return parser
 
@@ -367,7 +358,7 @@ def _join_negative_ranges(argv: Sequence[str]) -> list[str]:
     """`--range -2-5` as `--range=-2-5`: argparse would take the value for an option."""
     out: list[str] = []
     for arg in argv:
-        if out and out[-1] in ("--range", "--deal-range") and arg.startswith("-") and _RANGE.fullmatch(arg):
+        if out and out[-1] == "--range" and arg.startswith("-") and looks_like_range(arg):
             out[-1] = f"{out[-1]}={arg}"
         else:
             out.append(arg)
@@ -382,6 +373,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RequestError as exc:
         print(f"freecell-harness: {exc}", file=sys.stderr)
         return EXIT_REQUEST
+    except HarnessError as exc:
+        if os.environ.get("FREECELL_DEBUG"):
+            raise
+        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        return EXIT_BUG
     except BrokenPipeError:
         # The reader of `deal` went away (`| head`): not an error of ours; silence the flush at exit too.
         if sys.stdout is not None:
@@ -393,11 +389,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: still one line, with the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(
-            f"freecell-harness: internal error: {type(exc).__name__}: {exc} (FREECELL_DEBUG=1 shows the traceback)",
-            file=sys.stderr,
-        )
-        return EXIT_REQUEST
+        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        return EXIT_BUG
 
 
 if __name__ == "__main__":

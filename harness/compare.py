@@ -8,8 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 from harness.adapters.base import Answer, Dealer
+from harness.diagnosis import diagnosed
 from harness.failures import Failure
-from harness.plan import Block
+from harness.intervals import Block
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +18,7 @@ class BlockResult:
     key: str
     checked: int  # deals of the block that were compared
     failure: Failure | None  # the block's smallest failing deal
+    first: int | None = None  # the block's first deal number (unknown for results read from a resume log)
 
 
 def differing_cards(expected: str, actual: str) -> list[int]:
@@ -72,8 +74,11 @@ class BlockComparer:
     is told apart, and said to be so, instead of blaming a deal that was right.
     """
 
-    def __init__(self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True) -> None:
+    def __init__(
+        self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True, dialect: str = "classic"
+    ) -> None:
         self.actual, self.expected = actual, expected
+        self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
         self._chunk = FIRST_CHUNK
@@ -87,15 +92,15 @@ class BlockComparer:
             same = self._same(piece)
             self._adapt(len(piece), time.monotonic() - started, len(deals))
             if not same:
-                failure = self._narrow(deals, done, done + len(piece))
+                failure = diagnosed(self._narrow(deals, done, done + len(piece)), self.dialect, self.actual)
                 checked = list(deals).index(failure.deal) + 1
                 if progress:
                     progress(checked - done)
-                return BlockResult(block.key, checked, failure)
+                return BlockResult(block.key, checked, failure, block.first)
             done += len(piece)
             if progress:
                 progress(len(piece))
-        return BlockResult(block.key, len(deals), None)
+        return BlockResult(block.key, len(deals), None, block.first)
 
     def _adapt(self, size: int, elapsed: float, limit: int) -> None:
         # Only ever grow: a dealer's cost per call (a process started for a program that writes

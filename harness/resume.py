@@ -29,16 +29,10 @@ from pathlib import Path
 from harness.compare import BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.report import harness_version
 
 FORMAT = "freecell-harness resume log"
 FORMAT_VERSION = 2
-
-
-def harness_version() -> str:
-    try:
-        return importlib.metadata.version("freecell-harness")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
 
 
 def _file_hash(path: Path) -> str:
