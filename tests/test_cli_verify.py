@@ -214,7 +214,7 @@ def test_a_mistyped_command_or_option_gets_a_suggestion(
     [
         (["--version"], "freecell-harness 0."),
         (["--help"], "130  interrupted"),
-        (["verify", "--help"], "--timeout SECONDS    per deal (default: 10.0)"),
+        (["verify", "--help"], "how program output is decoded (default: utf-8)"),
         (["verify", "--help"], "--quiet"),
         (["verify", "--help"], "2    the request itself is wrong"),
     ],
