@@ -13,6 +13,7 @@ import ctypes
 import importlib
 import os
 import signal
+import threading
 from collections.abc import Iterator
 from types import FrameType
 
@@ -26,6 +27,9 @@ def interrupts_raise() -> Iterator[None]:
     def terminated(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers; a run in another thread keeps the process's
+        return
     previous = signal.signal(signal.SIGTERM, terminated)
     try:
         yield
@@ -36,6 +40,9 @@ def interrupts_raise() -> Iterator[None]:
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
     """Within: Ctrl-C and SIGTERM are ignored (while the run is being stopped and its verdict kept)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     previous = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield

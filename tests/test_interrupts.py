@@ -126,3 +126,18 @@ def test_a_py_dealer_that_ends_its_process_is_never_a_pass(test_dealers: Path, t
     run = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode != 0 and "CONFORMS" not in run.stdout
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+
+
+def test_a_run_in_another_thread_leaves_the_signal_handlers_alone() -> None:
+    import threading
+
+    from harness.engine import run
+    from harness.request import Request
+
+    before = signal.getsignal(signal.SIGTERM)
+    results: list[object] = []
+    worker = threading.Thread(target=lambda: results.append(run(Request(impl="reference", ranges=((1, 100),)))))
+    worker.start()
+    worker.join()
+    assert len(results) == 1 and getattr(results[0], "checked", None) == 100
+    assert signal.getsignal(signal.SIGTERM) is before
