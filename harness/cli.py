@@ -222,6 +222,36 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_ci(args: argparse.Namespace) -> int:
+    from harness import ci
+
+    if args.step == "matrix":
+        say(ci.shard_matrix(args.shards))
+        return EXIT_OK
+    if args.step == "shard":
+        argv = ci.shard_argv(
+            args.impl,
+            ranges=args.range or (),
+            sample=args.sample,
+            seed=args.seed,
+            dialect=args.dialect,
+            shard=args.shard,
+            shards=args.shards,
+            jobs=args.jobs,
+            out=Path(args.out),
+        )
+        return ci.shard_status(main(argv))
+    reports = ci.shard_reports(args.directory)
+    code = main(["report", "merge", *reports, "--out", args.out])
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary and Path(args.out).is_file():
+        from harness.report import read_report, verdict
+
+        with open(summary, "a", encoding="utf-8") as f:
+            f.write(ci.step_summary(verdict(read_report(args.out)), len(reports)))
+    return code
+
+
 def cmd_challenge(args: argparse.Namespace) -> int:
     from harness.challenge_command import run_challenge_command
 
@@ -323,6 +353,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("reports", nargs="+", metavar="REPORT.json", help="reports written by verify --report")
     p.add_argument("--out", metavar="FILE.json", help="write the merged report here")
     p.set_defaults(run=cmd_report_merge)
+
+    p = sub.add_parser(
+        "ci",
+        help="the steps of the CI workflow: matrix, shard, merge",
+        description="The steps of .github/workflows/verify.yml and action.yml.",
+    )
+    steps = p.add_subparsers(dest="step", required=True, parser_class=_Parser, metavar="STEP")
+    q = steps.add_parser("matrix", help="shard numbers 1 … N as JSON")
+    q.add_argument("shards", type=int, metavar="N")
+    q = steps.add_parser("shard", help="verify one shard into --out (exit 0 when a verdict was reached)")
+    q.add_argument("impl", metavar="IMPL")
+    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable)")
+    q.add_argument("--sample", metavar="K")
+    q.add_argument("--seed", default="0", metavar="S")
+    q.add_argument("--dialect", default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
+    q.add_argument("--shard", type=int, required=True, metavar="K")
+    q.add_argument("--shards", type=int, required=True, metavar="N")
+    q.add_argument("--jobs", metavar="N")
+    q.add_argument("--out", default="freecell-reports", metavar="DIR")
+    q = steps.add_parser("merge", help="merge the shard-*.json under DIRECTORY into one verdict")
+    q.add_argument("directory")
+    q.add_argument("--out", default="freecell-report.json", metavar="FILE.json")
+    p.set_defaults(run=cmd_ci)
 
     p = sub.add_parser(
         "challenge",

@@ -1,4 +1,4 @@
-"""The CI steps (`python -m harness.ci`) that the reusable workflow and the action run."""
+"""The CI steps (`freecell-harness ci`) that the reusable workflow and the action run."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import ci
+from harness.cli import main
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
 
@@ -21,9 +21,9 @@ def test_shards_then_merge_give_the_verdict_of_one_run(
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     for k in (1, 2, 3):  # as three matrix jobs would, each uploading its own directory
         shard = ["shard", "py:planted:deal", "--range", "1-40000", "--shard", str(k), "--shards", "3"]
-        assert ci.main([*shard, "--jobs", "1", "--out", str(tmp_path / "artifacts" / f"shard-{k}")]) == 0
+        assert main(["ci", *shard, "--jobs", "1", "--out", str(tmp_path / "artifacts" / f"shard-{k}")]) == 0
     merged = tmp_path / "merged.json"
-    assert ci.main(["merge", str(tmp_path / "artifacts"), "--out", str(merged)]) == verdict
+    assert main(["ci", "merge", str(tmp_path / "artifacts"), "--out", str(merged)]) == verdict
     data = json.loads(merged.read_text())
     assert data["checked"] == (40000 if deal is None else data["checked"]) and data["shard"] == "1/1"
     assert (data["first_failure"] or {}).get("deal") == deal
@@ -48,14 +48,14 @@ def test_steps_exit_as_verify_would(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], code: int, expected: str
 ) -> None:
     out = ["--out", str(tmp_path / "reports")] if argv[0] == "shard" else []
-    assert ci.main([*argv, *out]) == code
+    assert main(["ci", *argv, *out]) == code
     captured = capsys.readouterr()
     assert captured.out == expected or not expected
     assert (captured.err.count("\n") == 1) == (code == 2)
 
 
 def test_merge_without_reports_is_a_request_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert ci.main(["merge", str(tmp_path)]) == 2
+    assert main(["ci", "merge", str(tmp_path)]) == 2
     assert "no shard-*.json" in capsys.readouterr().err
 
 
