@@ -290,6 +290,20 @@ def ascii_compatible(encoding: str) -> bool:
 FAST_MIN_BOARDS = 64  # fewer boards than this from one fast pass: read the rest of the chunk slowly
 
 
+@dataclass(slots=True)
+class _BoardSoFar:
+    """What has been read since the last board ended: the next board's lines, headers included.
+
+    All that a framer keeps about one board lives here, so that a board's end, whichever path
+    reads it, forgets it all at once by starting a new one.
+    """
+
+    lines: list[Line] = field(default_factory=list)  # card lines (and header lines with bad bytes)
+    count: int = 0  # cards in `lines`
+    chars: int = 0  # characters read, headers and blank lines included
+    line_number: int = 0  # of the last line read
+
+
 class BoardFramer:
     """Splits a program's output into boards by counting 52 cards.
 
@@ -307,17 +321,11 @@ class BoardFramer:
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
         self._decoder = codecs.getincrementaldecoder(name)("replace")
-        self._lines: list[Line] = []  # the board being read (header lines with bad bytes kept)
-        self._count = 0
-        self._chars = 0
+        self._board = _BoardSoFar()
         self._tail = ""  # an incomplete last line
-        self._line_number = 0
 
     def _cards(self) -> list[int]:
-        return [c for ln in self._lines for c in ln.cards]
-
-    def _reset(self) -> None:
-        self._lines, self._count, self._chars, self._line_number = [], 0, 0, 0
+        return [c for ln in self._board.lines for c in ln.cards]
 
     def feed(self, data: bytes) -> list[Board]:
         """The boards completed by these bytes."""
@@ -326,13 +334,15 @@ class BoardFramer:
         out: list[Board] = []
         pos, size = 0, len(data)
         while pos < size and data.isascii():
-            idle = not (self._tail or self._lines or self._decoder.getstate()[0])
+            idle = not (self._tail or self._board.lines or self._decoder.getstate()[0])
             if not idle or self.layout is None:  # the precise way, one line at a time
                 end = data.find(b"\n", pos) + 1 or size
                 out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
                 pos = end
                 continue
             boards, used = _fast_boards(data[pos : data.rfind(b"\n") + 1], self.layout)
+            if boards:
+                self._board = _BoardSoFar()  # the headers read before them belonged to the first
             out.extend(boards)
             pos += used
             if len(boards) < FAST_MIN_BOARDS:
@@ -352,11 +362,11 @@ class BoardFramer:
             board = self._take_line(raw)
             if board is not None:
                 out.append(board)
-        if self._chars + len(self._tail) > self.max_board_chars:
+        if self._board.chars + len(self._tail) > self.max_board_chars:
             out.append(
                 RunawayOutput(f"more than {self.max_board_chars} characters without a board; {_problem(self._cards())}")
             )
-            self._reset()
+            self._board = _BoardSoFar()
             self._tail = ""
         return out
 
@@ -368,11 +378,10 @@ class BoardFramer:
             self._tail = ""
             if board is not None:
                 return board if isinstance(board, BoardError) else None
-        if not self._count:
-            self._reset()
+        board, self._board = self._board, _BoardSoFar()
+        if not board.count:
             return None
-        lines = self._lines
-        self._reset()
+        lines = board.lines
         try:
             board_from_lines(lines)
         except BoardError as exc:
@@ -380,39 +389,37 @@ class BoardFramer:
         return BoardError("the output ended inside a board")
 
     def _take_line(self, raw: str) -> Board | None:
-        self._line_number += 1
-        line = read_line(raw.rstrip("\r"), self._line_number)
+        board = self._board
+        board.line_number += 1
+        line = read_line(raw.rstrip("\r"), board.line_number)
         if "\ufffd" in raw and not line.stray:
             line.stray.append("\ufffd")
-        self._chars += len(raw) + 1
-        if not line.cards and not self._count:
-            self._lines = [ln for ln in self._lines if ln.stray] + ([line] if line.stray else [])
+        board.chars += len(raw) + 1
+        if not line.cards and not board.count:
+            board.lines = [ln for ln in board.lines if ln.stray] + ([line] if line.stray else [])
             return None
         if not line.cards and line.words:
             # A header inside a board: the board ended early (the header is the next board's).
-            lines = self._lines
-            self._reset()
-            self._line_number = 1
+            self._board = _BoardSoFar(line_number=1, chars=len(raw) + 1)
             try:
-                board_from_lines(lines)
+                board_from_lines(board.lines)
             except BoardError as exc:
                 return exc
-            return BoardError(f"a board ended early: {_problem([c for ln in lines for c in ln.cards])}")
-        self._lines.append(line)
-        self._count += len(line.cards)
-        card_lines = [ln for ln in self._lines if ln.cards]
+            return BoardError(f"a board ended early: {_problem([c for ln in board.lines for c in ln.cards])}")
+        board.lines.append(line)
+        board.count += len(line.cards)
+        card_lines = [ln for ln in board.lines if ln.cards]
         layout = self.layout or next(
             (s for s in SHAPES if s[0] == len(card_lines[0].cards) + len(card_lines[0].stray)), None
         )
-        if self._count < DECK_SIZE and (layout is None or len(card_lines) < len(layout)):
+        if board.count < DECK_SIZE and (layout is None or len(card_lines) < len(layout)):
             return None
-        lines = self._lines
-        self._reset()
+        self._board = _BoardSoFar()
         try:
-            cards = board_from_lines(lines)
+            cards = board_from_lines(board.lines)
         except BoardError as exc:
             return exc
-        self.layout = tuple(len(ln.cards) for ln in lines if ln.cards)
+        self.layout = tuple(len(ln.cards) for ln in board.lines if ln.cards)
         return canonical_line(cards)
 
 
