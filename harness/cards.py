@@ -374,16 +374,15 @@ class BoardFramer:
         """At the end of the output: why the partly read board is not one (None if there is none)."""
         self._feed_text(self._decoder.decode(b"", final=True))
         if self._tail:
-            board = self._take_line(self._tail)
+            last = self._take_line(self._tail)
             self._tail = ""
-            if board is not None:
-                return board if isinstance(board, BoardError) else None
+            if last is not None:
+                return last if isinstance(last, BoardError) else None
         board, self._board = self._board, _BoardSoFar()
         if not board.count:
             return None
-        lines = board.lines
         try:
-            board_from_lines(lines)
+            board_from_lines(board.lines)
         except BoardError as exc:
             return BoardError(f"the output ended inside a board: {exc}")
         return BoardError("the output ended inside a board")
