@@ -19,7 +19,7 @@ import codecs
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 import numpy as np
@@ -46,9 +46,12 @@ UNICODE_CARDS: Final[dict[str, int]] = {
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 _RANK = r"10|[A2-9TJQK]"
-_SUIT = r"[CDHS♣♦♥♠♧♢♡♤]"
+_SYMBOL = r"[♣♦♥♠♧♢♡♤]"
+_SUIT = rf"(?:[CDHS]|{_SYMBOL})"
+# A rank-first card ending in a suit symbol needs no space before the next card ("J♦Q♠").
 _TOKEN = re.compile(
-    rf"(?<![^\W_])(?:(?P<rank>{_RANK})(?P<suit>{_SUIT})|(?P<suit2>{_SUIT})(?P<rank2>{_RANK}))(?![^\W_])"
+    rf"(?<![^\W_])(?:(?P<rank>{_RANK})(?P<suit>{_SUIT})(?:(?<={_SYMBOL})|(?![^\W_]))"
+    rf"|(?P<suit2>{_SUIT})(?P<rank2>{_RANK})(?![^\W_]))"
     rf"|(?P<uni>[\U0001F0A1-\U0001F0DE])"
     rf"|(?P<word>[^\W_]+)",
     re.IGNORECASE,
@@ -84,6 +87,8 @@ class Line:
     cards: list[int] = field(default_factory=list)
     stray: list[str] = field(default_factory=list)  # words after the first card
     words: int = 0  # words that are neither cards nor stray (a prefix, or a header's words)
+    label: int | None = None  # a number alone before the first card: "1:", "[1,]", "[16]", "1"
+    bare: bool = False  # the label has no punctuation ("1 JD 2D …"): a row number only if every row has one
 
     @property
     def odd(self) -> bool:
@@ -91,7 +96,9 @@ class Line:
         return bool(self.stray) and len(self.cards) > len(self.stray)
 
 
-_PREFIX_END = re.compile(r"[:.)|>#-][\s\[\]\"'(]*$")
+_PREFIX_END = re.compile(r"[:.)|>#,\]-][\s\[\]\"'(]*$")
+# Empty cells of a table printed by R, pandas and the like ("NA", "<NA>", "None", "NaN").
+_FILLERS: Final = frozenset({"NA", "NaN", "None", "null"})
 
 
 def read_line(text: str, number: int) -> Line:
@@ -107,11 +114,15 @@ def read_line(text: str, number: int) -> Line:
                 first = m.start()
             line.cards.append(card)
         elif line.cards:
-            line.stray.append(m[0])
+            if m[0] not in _FILLERS:
+                line.stray.append(m[0])
         else:
             prefix.append(m[0])
     line.words = len(prefix)
-    if line.cards and prefix and not _PREFIX_END.search(text[:first]):
+    if line.cards and len(prefix) == 1 and prefix[0].isdigit() and prefix[0].isascii():
+        line.label = int(prefix[0])
+        line.bare = not _PREFIX_END.search(text[:first])
+    elif line.cards and prefix and not _PREFIX_END.search(text[:first]):
         line.stray[:0] = prefix
     if line.stray and not line.odd:
         line.words += len(line.cards) + len(line.stray)
@@ -164,16 +175,44 @@ def _problem(cards: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
+def _numbering(card_lines: Sequence[Line]) -> str | None:
+    """How every card line is numbered: "rows" (1, 2, 3 … or 0, 1, 2 …), "index" (the position of
+    its first card: R's `[1] … [16] …`), or None (not every line, or no sequence)."""
+    labels = [ln.label for ln in card_lines]
+    if not labels or None in labels:
+        return None
+    first = labels[0]
+    if first in (0, 1) and labels == list(range(first, first + len(labels))):
+        return "rows"
+    starts = [0]
+    for ln in card_lines[:-1]:
+        starts.append(starts[-1] + len(ln.cards))
+    if first in (0, 1) and labels == [first + s for s in starts]:
+        return "index"
+    return None
+
+
+def _unlabelled(line: Line) -> Line:
+    """The line with its bare label read as a word among the cards (not every row has one)."""
+    return replace(line, stray=[str(line.label), *line.stray], label=None, bare=False)
+
+
 def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     """The 52 cards, in dealing order, of a board's lines; BoardError saying why not."""
     card_lines = [ln for ln in lines if ln.cards]
+    numbering = _numbering(card_lines)
+    if numbering is None and any(ln.bare for ln in card_lines):
+        lines = [_unlabelled(ln) if ln.bare else ln for ln in lines]
+        card_lines = [ln for ln in lines if ln.cards]
     cards = [c for ln in card_lines for c in ln.cards]
     odd = next((ln for ln in lines if ln.odd or "\ufffd" in ln.stray), None)
     if odd is not None:
         why = "bytes that are not text" if "\ufffd" in odd.stray else f"not cards: {' '.join(odd.stray[:3])}"
         raise BoardError(f"{where}line {odd.number} is odd ({why}): {odd.text.strip()[:80]!r}; {_problem(cards)}")
     ordered = None
-    if any("[" in ln.text for ln in card_lines):
+    if numbering == "index":
+        ordered = dealing_order([cards])
+    elif any("[" in ln.text for ln in card_lines):
         groups = _bracket_groups("\n".join(ln.text for ln in card_lines))
         ordered = dealing_order(groups) if len(groups) > 1 else None
     if ordered is None:
