@@ -24,15 +24,22 @@ from typing import Final
 
 import numpy as np
 
-from reference.deal import CARD_INDEX, CARD_NAMES, COLUMNS, RANKS, SUITS
-from reference.dialects import DECK_SIZE
-
-ROW_SHAPE: Final = (8, 8, 8, 8, 8, 8, 4)
-COLUMN_SHAPE: Final = (7, 7, 7, 7, 6, 6, 6, 6)
-LINE_SHAPE: Final = (DECK_SIZE,)
-SHAPES: Final = {ROW_SHAPE: "rows", COLUMN_SHAPE: "columns", LINE_SHAPE: "one line"}
-# Position p of a column layout read column after column holds dealt card _FROM_COLUMNS[p].
-_FROM_COLUMNS: Final = tuple(p for c in range(COLUMNS) for p in range(c, DECK_SIZE, COLUMNS))
+from reference.bulk import render_lines
+from reference.cards import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLUMN_ORDER,
+    COLUMN_SHAPE,
+    DECK_SIZE,
+    LINE_BYTES,
+    LINE_SHAPE,
+    RANKS,
+    ROW_SHAPE,
+    SHAPES,
+    SUITS,
+    dealing_order,
+)
+from reference.cards import canonical_line as canonical_line  # importable from here, as adapters do
 
 _SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 # Unicode playing cards: U+1F0A1 + 16·suit + rank, suits ♠ ♥ ♦ ♣, ranks A 2 … 10 J (knight) Q K.
@@ -148,16 +155,6 @@ def _bracket_groups(text: str) -> list[list[int]]:
         if cards:
             groups.append(cards)
     return groups
-
-
-def dealing_order(groups: Sequence[Sequence[int]]) -> tuple[int, ...] | None:
-    """The cards in dealing order, if the groups are rows, columns or one line; else None."""
-    shape = tuple(len(g) for g in groups)
-    if shape in (ROW_SHAPE, LINE_SHAPE):
-        return tuple(c for g in groups for c in g)
-    if shape == COLUMN_SHAPE:
-        return tuple(groups[p % COLUMNS][p // COLUMNS] for p in range(DECK_SIZE))
-    return None
 
 
 def _problem(cards: Sequence[int]) -> str:
@@ -285,11 +282,6 @@ def board_from_value(value: object) -> tuple[int, ...]:
     return ordered
 
 
-def canonical_line(cards: Sequence[int]) -> bytes:
-    """SPEC.md's canonical line of a board: 156 bytes."""
-    return (_names(cards) + "\n").encode("ascii")
-
-
 # ---------------------------------------------------------------------------------------------
 # Streams: many boards in one output.
 
@@ -304,7 +296,6 @@ for _i, _s in enumerate(SUITS):
 _BYTE_ALNUM = np.zeros(256, dtype=bool)
 for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_":
     _BYTE_ALNUM[_c] = True
-_CARD_TOKENS = np.array([(name + " ").encode() for name in CARD_NAMES], dtype="S3")
 _RANK_BIT, _SUIT_BIT, _ALNUM, _ONE, _ZERO, _BRACKET = 1, 2, 4, 8, 16, 32
 _BYTE_CLASS = (
     (_BYTE_RANK != 255) * _RANK_BIT
@@ -519,14 +510,9 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     pos = np.flatnonzero(token[:used])
     cards = (_BYTE_RANK[b[pos]] * 4 + _BYTE_SUIT[b[pos + 1]]).reshape(boards, DECK_SIZE)
     if layout == COLUMN_SHAPE:
-        dealt = np.empty_like(cards)
-        dealt[:, list(_FROM_COLUMNS)] = cards
-        cards = dealt
-    lines = _CARD_TOKENS[cards].view(np.uint8).reshape(boards, 3 * DECK_SIZE)
-    lines[:, -1] = _NEWLINE
-    blob = lines.tobytes()
-    width = 3 * DECK_SIZE
-    out: list[Board] = [blob[i : i + width] for i in range(0, len(blob), width)]
+        cards = cards[:, list(COLUMN_ORDER)]
+    blob = render_lines(cards).tobytes()
+    out: list[Board] = [blob[i : i + LINE_BYTES] for i in range(0, len(blob), LINE_BYTES)]
     seen = np.bincount(
         (np.arange(boards * DECK_SIZE) // DECK_SIZE) * DECK_SIZE + cards.ravel(), minlength=boards * DECK_SIZE
     )

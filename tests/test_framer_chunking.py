@@ -168,7 +168,7 @@ def test_one_framer_reads_tens_of_thousands_of_boards_however_the_reads_fall(
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
 @given(**READS)
 def test_one_framer_reads_tens_of_thousands_of_boards_in_many_more_ways(
     style: str, habit: str, count: int, keep: float, splits: int, seed: int
@@ -216,7 +216,7 @@ def test_a_correct_printer_conforms_whatever_its_flushing_habit(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("habit", "drain"), [("tied", 0), ("tied", 20)])
+@pytest.mark.parametrize(("habit", "drain"), [("tied", 0), ("tied", 50)])
 def test_a_correct_printer_flushing_its_headers_conforms_over_three_million_deals(
     printer: Path, habit: str, drain: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
