@@ -32,8 +32,9 @@ SHAPES: Final[dict[tuple[int, ...], str]] = {ROW_SHAPE: "rows", COLUMN_SHAPE: "c
 COLUMN_ORDER: Final = tuple(sum(COLUMN_SHAPE[: p % COLUMNS]) + p // COLUMNS for p in range(DECK_SIZE))
 
 LINE_BYTES: Final = 3 * DECK_SIZE  # 52 two-letter cards, 51 spaces, one LF
+_NAME_BYTES: Final = tuple(name.encode("ascii") for name in CARD_NAMES)
 # Each card as the canonical line writes it, with the space that follows it (the last one's is the LF).
-CARD_TOKENS: Final[tuple[bytes, ...]] = tuple(f"{name} ".encode("ascii") for name in CARD_NAMES)
+CARD_TOKENS: Final[tuple[bytes, ...]] = tuple(name + b" " for name in _NAME_BYTES)
 
 Format = Literal["rows", "columns", "json", "line"]
 FORMATS: Final[tuple[str, ...]] = get_args(Format)
@@ -64,7 +65,7 @@ def dealing_order(groups: Sequence[Sequence[T]]) -> tuple[T, ...] | None:
 
 def canonical_line(cards: Iterable[int]) -> bytes:
     """SPEC.md's canonical line of a board: its cards in dealing order, single spaces, one LF (156 bytes)."""
-    return b"".join(CARD_TOKENS[c] for c in cards)[:-1] + b"\n"
+    return b" ".join([_NAME_BYTES[c] for c in cards]) + b"\n"
 
 
 def parse_canonical_line(line: bytes) -> tuple[int, ...]:
