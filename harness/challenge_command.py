@@ -19,6 +19,7 @@ from harness.compare import BlockComparer
 from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.plan import range_blocks
+from harness.text import printable
 
 EXIT_OK, EXIT_NONCONFORMANT = 0, 1
 
@@ -103,10 +104,10 @@ def run_challenge_command(documents: list[str], deal_range: tuple[int, int], *, 
     finally:
         bridge.close()
     if as_json:
-        json.dump(reports, sys.stdout, indent=2, ensure_ascii=False)
+        json.dump(reports, sys.stdout, indent=2)  # ASCII: a document's control characters stay escaped
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(format_table(reports, deal_range))
+        sys.stdout.write(printable(format_table(reports, deal_range)))
     broken = any(r["solution"] != "ok" or r["conformant"] is not True for r in reports)
     return EXIT_NONCONFORMANT if broken else EXIT_OK
 

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 import reference
 from harness.errors import RequestError
+from harness.text import printable
 
 EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST = 0, 1, 2
 _INT = re.compile(r"[+-]?\d+")
@@ -246,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
     except RequestError as exc:
-        print(f"freecell-harness: {exc}", file=sys.stderr)
+        print(f"freecell-harness: {printable(str(exc), one_line=True)}", file=sys.stderr)
         return EXIT_REQUEST
     except BrokenPipeError:
         # The reader went away (`| head`): not an error of ours; silence the flush at exit too.
@@ -259,7 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("FREECELL_DEBUG"):
             raise
         print(
-            f"freecell-harness: internal error: {type(exc).__name__}: {exc} (FREECELL_DEBUG=1 shows the traceback)",
+            printable(f"freecell-harness: internal error: {type(exc).__name__}: {exc}", one_line=True)
+            + " (FREECELL_DEBUG=1 shows the traceback)",
             file=sys.stderr,
         )
         return EXIT_REQUEST

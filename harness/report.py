@@ -12,6 +12,7 @@ from xml.etree import ElementTree as ET
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.files import write_atomically
+from harness.text import printable
 from reference.deal import COLUMNS
 
 
@@ -144,7 +145,7 @@ def board_diff(expected: str | None, actual: str | None) -> str:
         lines.append("(no expected board)")
     if not got:
         lines.append("(no board from the implementation)")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def verdict(report: Report) -> str:
@@ -153,12 +154,13 @@ def verdict(report: Report) -> str:
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
     if f is None:
-        return f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical"
+        return printable(f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical", one_line=True)
     clean_prefix = ""
     if report.shard == "1/1" and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
         first = report.ranges[0][0]
         clean_prefix = f"conforms on {first} … {f.deal - 1}, " if f.deal > first else "no deal conforms before it, "
-    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.message}"
+    line = f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.message}"
+    return printable(line, one_line=True)
 
 
 def write_junit(path: str, report: Report, label: str) -> None:
@@ -171,12 +173,16 @@ def write_junit(path: str, report: Report, label: str) -> None:
         time=f"{report.elapsed_s:.3f}",
     )
     case = ET.SubElement(
-        suite, "testcase", classname=f"freecell-harness.{report.dialect}", name=f"{report.implementation} {label}"
+        suite,
+        "testcase",
+        classname=f"freecell-harness.{report.dialect}",
+        name=printable(f"{report.implementation} {label}", one_line=True),
     )
     case.set("time", f"{report.elapsed_s:.3f}")
     f = report.first_failure
     if f is not None:
-        node = ET.SubElement(case, "failure", message=f"deal {f.deal}: {f.kind}: {f.message}", type=f.kind)
+        message = printable(f"deal {f.deal}: {f.kind}: {f.message}", one_line=True)
+        node = ET.SubElement(case, "failure", message=message, type=printable(f.kind, one_line=True))
         node.text = verdict(report) + "\n" + board_diff(f.expected, f.actual)
     ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
     root = ET.Element("testsuites")

@@ -58,3 +58,13 @@ def test_a_bad_range_is_a_usage_error(suite: pytest.Pytester) -> None:
     result = suite.runpytest_subprocess("--impl", "reference", "--deal-range", "0-5")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*outside the classic domain*"])
+
+
+def test_a_dealer_s_control_characters_reach_the_terminal_escaped(suite: pytest.Pytester) -> None:
+    """pytest escapes a failure message itself; this keeps it so."""
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--impl", "py:control_characters:raises", "--deal-range", "1-10"
+    )
+    result.assert_outcomes(failed=1)
+    out = "\n".join(result.stdout.lines)
+    assert "\\x1b]0;owned\\x07" in out and "\x1b]" not in out and "\x07" not in out
