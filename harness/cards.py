@@ -24,6 +24,7 @@ from typing import Final
 
 import numpy as np
 
+from harness.errors import HarnessError
 from reference.bulk import render_lines
 from reference.cards import (
     CARD_INDEX,
@@ -66,7 +67,7 @@ _TOKEN = re.compile(
 _BRACKETS = re.compile(r"[\[\]]")
 
 
-class BoardError(ValueError):
+class BoardError(HarnessError, ValueError):
     """Not a board of 52 distinct cards in a known shape: the message says why."""
 
 

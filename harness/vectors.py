@@ -26,7 +26,10 @@ def load_published(path: Path | None = None) -> dict[tuple[str, int], bytes]:
         for v in vectors:
             out[(str(v["dialect"]), int(v["deal"]))] = canonical_line(cards_from_text(v["board"], v["layout"]))
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise RequestError(f"cannot read the published vectors {path}: {exc}") from None
+        raise RequestError(
+            f"cannot read the published vectors {path}: {exc} (they are found beside the seed documents: "
+            "set $FREECELL_SEED to the seed document in seeds/, next to vectors/)"
+        ) from None
     return out
 
 

@@ -33,6 +33,7 @@ COLUMN_ORDER: Final = tuple(sum(COLUMN_SHAPE[: p % COLUMNS]) + p // COLUMNS for 
 
 LINE_BYTES: Final = 3 * DECK_SIZE  # 52 two-letter cards, 51 spaces, one LF
 _NAME_BYTES: Final = tuple(name.encode("ascii") for name in CARD_NAMES)
+_INDEX_OF_BYTES: Final = {name: i for i, name in enumerate(_NAME_BYTES)}
 # Each card as the canonical line writes it, with the space that follows it (the last one's is the LF).
 CARD_TOKENS: Final[tuple[bytes, ...]] = tuple(name + b" " for name in _NAME_BYTES)
 
@@ -72,7 +73,10 @@ def parse_canonical_line(line: bytes) -> tuple[int, ...]:
     """The 52 cards of one canonical line, LF included; ValueError saying why it is not one."""
     if len(line) != LINE_BYTES or not line.endswith(b"\n"):
         raise ValueError(f"a canonical line is {LINE_BYTES} bytes ending in LF, not {len(line)} bytes")
-    return _cards_of(line[:-1].decode("ascii", "replace").split(" "))
+    cards = tuple(_INDEX_OF_BYTES.get(name, -1) for name in line[:-1].split(b" "))
+    if -1 not in cards and len(set(cards)) == DECK_SIZE:
+        return cards
+    return _cards_of(line[:-1].decode("ascii", "replace").split(" "))  # raises, saying why
 
 
 def format_board(cards: Sequence[int], fmt: str = "rows") -> str:

@@ -25,10 +25,11 @@ from hypothesis import strategies as st
 import reference
 from harness.cards import BoardError, BoardFramer
 from harness.cli import main
-from reference.deal import CARD_NAMES, COLUMNS
+from reference.cards import CARD_NAMES, COLUMNS
 
 DEALERS = Path(__file__).parent / "dealers"
 Bytes = npt.NDArray[np.uint8]
+Offsets = npt.NDArray[np.intp]
 
 
 def _names(cards: Bytes, order: list[int] | None = None) -> list[list[str]]:
@@ -65,7 +66,7 @@ def printed(style: str, first: int, count: int) -> tuple[bytes, list[bytes]]:
     return text.encode(), [lines[i : i + 156] for i in range(0, len(lines), 156)]
 
 
-def flush_points(data: bytes, habit: str) -> Bytes:
+def flush_points(data: bytes, habit: str) -> Offsets:
     """The byte offsets after which a program of this habit writes (a flush)."""
     b = np.frombuffer(data, dtype=np.uint8)
     line_ends = np.flatnonzero(b == ord("\n")) + 1
@@ -90,7 +91,7 @@ def flush_points(data: bytes, habit: str) -> Bytes:
 HABITS = ("header", "tied", "line", "board", "card", "none")
 
 
-def framed(data: bytes, cuts: Bytes, framer: BoardFramer) -> list[bytes | BoardError]:
+def framed(data: bytes, cuts: Offsets, framer: BoardFramer) -> list[bytes | BoardError]:
     """Feed `framer` the data cut at `cuts`; what it framed, the end of the output included."""
     bounds = [0, *np.unique(cuts[(cuts > 0) & (cuts < len(data))]).tolist(), len(data)]
     boards = [board for lo, hi in itertools.pairwise(bounds) for board in framer.feed(data[lo:hi])]

@@ -9,14 +9,24 @@ deal fails with kind `error` and a message naming the cause and the document lin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.challenge import ChallengeDocument, read_challenge
+from harness.errors import RequestError
 from harness.failures import Failure
 from harness.node.bridge import LoadResult, NodeBridge
+from harness.node.locate import find_node
 
 
 class NodeDealer(Dealer):
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        path, _, name = argument.rpartition("#")  # node:PATH#NAME names the function
+        if not Path(argument).is_file() and not (name and Path(path).is_file()):
+            raise RequestError(f"node:{argument}: no such file: {argument}")
+        find_node()
+
     def __init__(
         self,
         arg: str,

@@ -9,7 +9,6 @@ one deal per message.
 from __future__ import annotations
 
 import collections
-import itertools
 import json
 import os
 import select
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.failures import Failure
+from harness.intervals import as_interval
 from harness.node.locate import find_node
 
 DRIVER = Path(__file__).with_name("driver.js")
@@ -234,8 +234,9 @@ class NodeBridge:
 
     def _deal_request(self, deals: Sequence[int], mode: str, chunk_ms: int | None) -> Message:
         request: Message = {"op": "deal", "mode": mode, "timeout_ms": int(self.timeout * 1000)}
-        if (isinstance(deals, range) and deals.step == 1) or _consecutive(deals):
-            request.update(start=deals[0], stop=deals[-1])
+        span = as_interval(deals)
+        if span is not None:
+            request.update(start=span.first, stop=span.last)
         else:
             request["deals"] = list(deals)
         if chunk_ms is not None:
@@ -299,14 +300,6 @@ class NodeBridge:
         if self._proc is not None:
             self._proc.kill()
         self._process()
-
-
-def _consecutive(deals: Sequence[int]) -> bool:
-    return (
-        len(deals) > 0
-        and deals[-1] - deals[0] == len(deals) - 1
-        and all(b - a == 1 for a, b in itertools.pairwise(deals))
-    )
 
 
 _EMPTY_DIGEST = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
