@@ -143,7 +143,7 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         target = find_fixtures(args.dir)
         problems = check(target)
         for problem in problems:
-            print(f"freecell-harness: fixtures check: {problem}", file=sys.stderr)
+            print(f"freecell-harness: fixtures check: {printable(problem, one_line=True)}", file=sys.stderr)
         if problems:
             return EXIT_NONCONFORMANT
         print(f"fixtures check: {len(default_plan())} files match {MANIFEST} and the reference")
@@ -177,7 +177,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
     from harness.dealer_profile import profile
 
     result = profile(args.impl, timeout=args.timeout)
-    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 

@@ -93,3 +93,13 @@ def test_a_challenge_s_control_characters_are_escaped(
         assert "\x1b]0;owned\x07" in report["hints"]["details"][0]["reason"]  # the data itself is kept
     else:
         assert "\\x1b]0;owned\\x07" in out
+
+
+@pytest.mark.usefixtures("test_dealers")
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_a_profile_quotes_a_dealer_s_control_characters_escaped(
+    capsys: pytest.CaptureFixture[str], as_json: bool
+) -> None:
+    assert main(["profile", "py:control_characters:raises", *(["--json"] if as_json else [])]) == 1
+    out = capsys.readouterr().out
+    assert not UNSAFE & set(out) and "owned" in out, out[:400]
