@@ -359,7 +359,7 @@ function serveHints(req) {
     }
     const result = ask(ctx, 'hintResult()');
     if (result.state === 'passed') return { status: 'passed', reason: null };
-    if (result.state === 'pending') return { status: 'failed', reason: 'the hint awaits something that never settles' };
+    if (result.state === 'pending') return { status: 'failed', reason: 'the hint awaits something that never settles (the context has no timers, I/O or import())' };
     const e = result.error;
     if (e.undefinedName !== null && !defined.has(e.undefinedName)) {
       return { status: 'broken', reason: `the hint uses a name that nothing in the document defines: ${e.text}` };

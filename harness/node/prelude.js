@@ -322,7 +322,7 @@
   // microtasks after every evaluation), as JSON text.
   const collect = () => {
     for (const entry of block.pending) {
-      if (!entry.done) fail(entry.i, 'error', `${dealerName}(${dealAt(entry.i)}) returned a Promise that never settled (a dealer has no timers or I/O to wait for)`);
+      if (!entry.done) fail(entry.i, 'error', `${dealerName}(${dealAt(entry.i)}) returned a Promise that never settled (a dealer's context has no timers, I/O or import())`);
       else if (entry.threw) fail(entry.i, 'error', describeError(entry.error, files).text);
       else settle(entry.i, entry.value);
     }
