@@ -97,7 +97,11 @@ class ChallengeDocument:
     def defined_names(self) -> tuple[str, ...]:
         """Every name some code of the document declares or assigns at its top (hooks, seed,
         solutions, hints): a hint that fails on a name outside these can never pass."""
-        blocks = [*(c.code for c in self.solutions), *(h.code for h in self.hooks.values()), *(h.code for h in self.hints)]
+        blocks = [
+            *(c.code for c in self.solutions),
+            *(h.code for h in self.hooks.values()),
+            *(h.code for h in self.hints),
+        ]
         blocks.append(self.seed_code or "")
         names: dict[str, None] = dict.fromkeys(DEFAULT_SEED_NAMES)
         for code in blocks:
@@ -171,7 +175,9 @@ def parse_challenge(text: str, name: str = "<document>") -> ChallengeDocument:
         format=fmt,
         language=detect_language(prose),
         solutions=tuple(at(b) for b in doc.solutions),
-        hints=tuple(Hint(h.text, h.code, line_of[h.line - 1] if h.line - 1 < len(line_of) else h.line) for h in doc.hints),
+        hints=tuple(
+            Hint(h.text, h.code, line_of[h.line - 1] if h.line - 1 < len(line_of) else h.line) for h in doc.hints
+        ),
         hooks={k: at(b) for k, b in doc.hooks.items()},
         seed=at(doc.seed) if doc.seed else None,
         title=_title(lines),
@@ -644,21 +650,124 @@ def _title(lines: list[str]) -> str | None:
 # --------------------------------------------------------------------- names a hint relies on
 
 _JS_WORDS = frozenset(
-    "break case catch class const continue debugger default delete do else export extends false finally for "
-    "function if import in instanceof let new null return super switch this throw true try typeof var void "
-    "while with yield async await of static get set undefined NaN Infinity arguments globalThis eval "
-    "Object Function Array Number String Boolean Symbol BigInt Math JSON Date RegExp Error TypeError "
-    "RangeError SyntaxError ReferenceError EvalError URIError AggregateError Promise Map Set WeakMap WeakSet "
-    "WeakRef Proxy Reflect ArrayBuffer SharedArrayBuffer DataView Atomics Int8Array Uint8Array "
-    "Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float32Array Float64Array "
-    "BigInt64Array BigUint64Array Intl parseInt parseFloat isNaN isFinite encodeURI encodeURIComponent "
-    "decodeURI decodeURIComponent escape unescape structuredClone queueMicrotask "
-    "assert console code editableContents".split()
+    [
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "debugger",
+        "default",
+        "delete",
+        "do",
+        "else",
+        "export",
+        "extends",
+        "false",
+        "finally",
+        "for",
+        "function",
+        "if",
+        "import",
+        "in",
+        "instanceof",
+        "let",
+        "new",
+        "null",
+        "return",
+        "super",
+        "switch",
+        "this",
+        "throw",
+        "true",
+        "try",
+        "typeof",
+        "var",
+        "void",
+        "while",
+        "with",
+        "yield",
+        "async",
+        "await",
+        "of",
+        "static",
+        "get",
+        "set",
+        "undefined",
+        "NaN",
+        "Infinity",
+        "arguments",
+        "globalThis",
+        "eval",
+        "Object",
+        "Function",
+        "Array",
+        "Number",
+        "String",
+        "Boolean",
+        "Symbol",
+        "BigInt",
+        "Math",
+        "JSON",
+        "Date",
+        "RegExp",
+        "Error",
+        "TypeError",
+        "RangeError",
+        "SyntaxError",
+        "ReferenceError",
+        "EvalError",
+        "URIError",
+        "AggregateError",
+        "Promise",
+        "Map",
+        "Set",
+        "WeakMap",
+        "WeakSet",
+        "WeakRef",
+        "Proxy",
+        "Reflect",
+        "ArrayBuffer",
+        "SharedArrayBuffer",
+        "DataView",
+        "Atomics",
+        "Int8Array",
+        "Uint8Array",
+        "Uint8ClampedArray",
+        "Int16Array",
+        "Uint16Array",
+        "Int32Array",
+        "Uint32Array",
+        "Float32Array",
+        "Float64Array",
+        "BigInt64Array",
+        "BigUint64Array",
+        "Intl",
+        "parseInt",
+        "parseFloat",
+        "isNaN",
+        "isFinite",
+        "encodeURI",
+        "encodeURIComponent",
+        "decodeURI",
+        "decodeURIComponent",
+        "escape",
+        "unescape",
+        "structuredClone",
+        "queueMicrotask",
+        "assert",
+        "console",
+        "code",
+        "editableContents",
+    ]
 )
 _STRINGS_AND_COMMENTS = re.compile(
     r"""'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|//[^\n]*|/\*[\s\S]*?\*/|/(?![*/])(?:\\.|\[[^\]\n]*\]|[^/\\\n])+/[gimsuyd]*"""
 )
-_PARAMS = re.compile(r"\(([^()]*)\)\s*=>|([A-Za-z_$][\w$]*)\s*=>|function\s*\*?\s*[\w$]*\s*\(([^()]*)\)|catch\s*\(\s*([\w$]+)")
+_PARAMS = re.compile(
+    r"\(([^()]*)\)\s*=>|([A-Za-z_$][\w$]*)\s*=>|function\s*\*?\s*[\w$]*\s*\(([^()]*)\)|catch\s*\(\s*([\w$]+)"
+)
 
 
 def undefined_names(code: str, defined: tuple[str, ...] | frozenset[str]) -> list[str]:

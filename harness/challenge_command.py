@@ -75,12 +75,13 @@ def solution_report(
     ran = bridge.hints(hints_request(document, solution))
     details = []
     for hint, result in zip(document.hints, ran.hints, strict=True):
-        status, reason = result.status, result.reason
-        if status != "broken":
+        hint_status, reason = result.status, result.reason
+        if hint_status != "broken":
             unknown = undefined_names(hint.code, document.defined_names)
             if unknown:
-                status, reason = "broken", f"the hint uses {', '.join(unknown)}, which nothing in the document defines"
-        details.append({"text": hint.text, "line": hint.line, "status": status, "reason": reason})
+                hint_status = "broken"
+                reason = f"the hint uses {', '.join(unknown)}, which nothing in the document defines"
+        details.append({"text": hint.text, "line": hint.line, "status": hint_status, "reason": reason})
     status, error = ran.solution_status, ran.solution_error
     conformant: bool | None = None
     checked = 0
@@ -91,9 +92,9 @@ def solution_report(
             status, error = answer.status, answer.message
         else:
             dealer = NodeDealer.loaded(f"node:{document.path}", bridge)
-            result = check_conformance(dealer, first, last)
-            conformant, checked = result.conformant, result.checked
-            first_failure = result.first_failure.to_json() if result.first_failure else None
+            compared = check_conformance(dealer, first, last)
+            conformant, checked = compared.conformant, compared.checked
+            first_failure = compared.first_failure.to_json() if compared.first_failure else None
     return {
         "index": index,
         "line": solution.line if solution else None,
@@ -118,7 +119,7 @@ def challenge_report(document: ChallengeDocument, bridge: NodeBridge, first: int
     solutions = [solution_report(document, i, bridge, first, last) for i in range(max(1, len(document.solutions)))]
     worst = next((s for s in solutions if s["solution"] != "ok"), solutions[0])
     details = []
-    for k, hint in enumerate(document.hints):
+    for k in range(len(document.hints)):
         picked = max((s["hints"]["details"][k] for s in solutions), key=lambda d: _STATUS_ORDER[d["status"]])
         details.append(picked)
     verdicts = [s["conformant"] for s in solutions]

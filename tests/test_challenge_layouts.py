@@ -163,7 +163,9 @@ def test_every_solution_is_judged(node: str, tmp_path: Path, capsys: pytest.Capt
     assert report["checked"] == first["checked"] + second["checked"]
 
 
-def test_2025_hints_that_use_the_hooks_are_not_broken(node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_2025_hints_that_use_the_hooks_are_not_broken(
+    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """game1/game617 come from `# --before-each--`: without running it they looked undefined."""
     _, report = judge(tmp_path, capsys, "challenge.md", md_2025([GOOD]))
     assert report["hints"]["broken"] == 0 and report["hints"]["passed"] == len(HINTS)
@@ -242,9 +244,7 @@ def test_hints_that_pass_only_under_node_fail_with_chais_message(
 
 
 @pytest.mark.parametrize("source", ["huge", "/dev/zero"])
-def test_a_huge_document_is_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str
-) -> None:
+def test_a_huge_document_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str) -> None:
     path = Path(source)
     if source == "huge":
         path = tmp_path / "huge.md"

@@ -14,10 +14,10 @@ import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.adapters.node import NodeDealer
 from harness.challenge_command import check_conformance
+from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.node.bridge import NodeBridge
-from harness.cli import main
 from harness.node.locate import find_node
 from harness.node.protocol import ProtocolError
 
@@ -201,7 +201,9 @@ def test_the_watchdog_kills_a_driver_that_stops_answering(node: str) -> None:
 )
 def test_an_unusable_solution_is_a_request_error(node: str, seeds: Path, source: str, needles: list[str]) -> None:
     path = os.path.relpath(seeds / source) if source.endswith(".txt") else js(source)
-    line = line_of(path, {"002_510b9092f5b6f07e.txt": "% deck.length", "top_level_throws.js": "undefinedHelper"}.get(source, ""))
+    line = line_of(
+        path, {"002_510b9092f5b6f07e.txt": "% deck.length", "top_level_throws.js": "undefinedHelper"}.get(source, "")
+    )
     with pytest.raises(RequestError) as caught:
         open_dealer(f"node:{path}")
     message = str(caught.value)

@@ -17,8 +17,10 @@ from harness.cli import main
 from harness.failures import Failure
 from harness.node.bridge import DRIVER, driver_command
 
-GOOD = (Path(__file__).with_name("js") / "good.js").read_text(encoding="utf-8").replace(
-    "function dealFreeCell(n)", "function correct(n)"
+GOOD = (
+    (Path(__file__).with_name("js") / "good.js")
+    .read_text(encoding="utf-8")
+    .replace("function dealFreeCell(n)", "function correct(n)")
 )
 
 # Each reaches for Node's `process` (or a module) from inside the context; `use(host)` then
@@ -151,7 +153,13 @@ def test_the_driver_runs_under_the_permission_model(node: str, tmp_path: Path, s
     assert command[-1] == str(DRIVER)
     flags = command[1:-1]
     probe = subprocess.run(
-        [node, *flags, "-e", f"try {{ {script}; console.log('ALLOWED') }} catch (e) {{ console.log(e.code) }}", str(tmp_path)],
+        [
+            node,
+            *flags,
+            "-e",
+            f"try {{ {script}; console.log('ALLOWED') }} catch (e) {{ console.log(e.code) }}",
+            str(tmp_path),
+        ],
         capture_output=True,
         text=True,
         timeout=60,

@@ -238,7 +238,9 @@ class NodeBridge:
         if not deals:
             return _EMPTY_DIGEST
         try:
-            end = protocol.read_deal_end(self._call(DealRequest(deals, "digest").to_json(self._new_id(), self._timeout_ms)))
+            end = protocol.read_deal_end(
+                self._call(DealRequest(deals, "digest").to_json(self._new_id(), self._timeout_ms))
+            )
         except DriverDied:
             self._restart()
             return None
@@ -276,7 +278,9 @@ class NodeBridge:
                     step_until = min(len(deals), pos + STEP_WINDOW)
         return [a for a in out if a is not None]
 
-    def _store(self, out: list[bytes | Failure | None], deals: Sequence[int], start: int, part: protocol.LinesPart) -> None:
+    def _store(
+        self, out: list[bytes | Failure | None], deals: Sequence[int], start: int, part: protocol.LinesPart
+    ) -> None:
         """Put a `part` message of a request for deals[start:] into `out`."""
         base = start + part.start
         if base + len(part.lines) > len(out):

@@ -42,7 +42,8 @@ def _node_major(path: str) -> int:
     if not m:
         shown = (version[:40] + "…" if len(version) > 40 else version).encode("unicode_escape").decode("ascii")
         raise RequestError(
-            f"{path} is not Node ({path} --version printed {shown!r}): install Node >= {MIN_NODE_MAJOR} or set ${NODE_ENV}"
+            f"{path} is not Node ({path} --version printed {shown!r}): "
+            f"install Node >= {MIN_NODE_MAJOR} or set ${NODE_ENV}"
         )
     if int(m[1]) < MIN_NODE_MAJOR:
         raise RequestError(f"{path} is Node {version}: Node >= {MIN_NODE_MAJOR} is needed (its permission model)")

@@ -10,6 +10,7 @@ is `harness.node.bridge.DriverDied`, a different thing.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
@@ -129,7 +130,7 @@ class HintsRequest:
 def _consecutive(deals: Sequence[int]) -> bool:
     if isinstance(deals, range):
         return deals.step == 1
-    return all(b - a == 1 for a, b in zip(deals, deals[1:], strict=False))
+    return all(b - a == 1 for a, b in itertools.pairwise(deals))
 
 
 # ------------------------------------------------------------------------------------ answers

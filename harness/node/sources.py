@@ -24,9 +24,49 @@ MAX_FILES = 500
 JS_SUFFIXES = (".js", ".cjs", ".mjs")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 NODE_BUILTINS = frozenset(
-    "assert buffer child_process cluster console constants crypto dgram diagnostics_channel dns domain events fs "
-    "http http2 https inspector module net os path perf_hooks process punycode querystring readline repl stream "
-    "string_decoder sys timers tls trace_events tty url util v8 vm wasi worker_threads zlib".split()
+    [
+        "assert",
+        "buffer",
+        "child_process",
+        "cluster",
+        "console",
+        "constants",
+        "crypto",
+        "dgram",
+        "diagnostics_channel",
+        "dns",
+        "domain",
+        "events",
+        "fs",
+        "http",
+        "http2",
+        "https",
+        "inspector",
+        "module",
+        "net",
+        "os",
+        "path",
+        "perf_hooks",
+        "process",
+        "punycode",
+        "querystring",
+        "readline",
+        "repl",
+        "stream",
+        "string_decoder",
+        "sys",
+        "timers",
+        "tls",
+        "trace_events",
+        "tty",
+        "url",
+        "util",
+        "v8",
+        "vm",
+        "wasi",
+        "worker_threads",
+        "zlib",
+    ]
 )
 
 
@@ -67,8 +107,13 @@ def read_text(path: Path, what: str = "file") -> str:
 # ---------------------------------------------------------------------------- gathering files
 
 _REQUIRE = re.compile(r"""\brequire\s*\(\s*(['"])([^'"\n]+)\1\s*\)""")
-_FROM = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*(['"])([^'"\n]+)\1|^\s*import\s*(['"])([^'"\n]+)\3""", re.M)
-_ESM_SYNTAX = re.compile(r"^\s*(?:import\s*[\w$*{'\"]|export\s+(?:default\b|async\b|function\b|const\b|let\b|var\b|class\b)|export\s*[{*])", re.M)
+_FROM = re.compile(
+    r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*(['"])([^'"\n]+)\1|^\s*import\s*(['"])([^'"\n]+)\3""", re.M
+)
+_ESM_SYNTAX = re.compile(
+    r"^\s*(?:import\s*[\w$*{'\"]|export\s+(?:default\b|async\b|function\b|const\b|let\b|var\b|class\b)|export\s*[{*])",
+    re.M,
+)
 
 
 def gather(spec: DealerSpec) -> LoadRequest:
@@ -195,11 +240,17 @@ def _as_commonjs(path: Path, text: str) -> str:
 
 _IMPORT_FROM = re.compile(r"""^([ \t]*)import\s+([\w$\s{},*]+?)\s*from\s*(['"])([^'"\n]+)\3[ \t]*;?""", re.M)
 _IMPORT_BARE = re.compile(r"""^([ \t]*)import\s*(['"])([^'"\n]+)\2[ \t]*;?""", re.M)
-_EXPORT_FROM = re.compile(r"""^([ \t]*)export\s*(\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)from\s*(['"])([^'"\n]+)\3[ \t]*;?""", re.M)
+_EXPORT_FROM = re.compile(
+    r"""^([ \t]*)export\s*(\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)from\s*(['"])([^'"\n]+)\3[ \t]*;?""", re.M
+)
 _EXPORT_LIST = re.compile(r"^([ \t]*)export\s*\{([^}]*)\}[ \t]*;?", re.M)
-_EXPORT_DEFAULT_DECL = re.compile(r"^([ \t]*)export\s+default\s+((?:async\s+)?function\s*\*?\s*([\w$]+)|class\s+([\w$]+))", re.M)
+_EXPORT_DEFAULT_DECL = re.compile(
+    r"^([ \t]*)export\s+default\s+((?:async\s+)?function\s*\*?\s*([\w$]+)|class\s+([\w$]+))", re.M
+)
 _EXPORT_DEFAULT = re.compile(r"^([ \t]*)export\s+default\s+", re.M)
-_EXPORT_DECL = re.compile(r"^([ \t]*)export\s+((?:async\s+)?function\s*\*?\s*([\w$]+)|class\s+([\w$]+)|(?:const|let|var)\s+([\w$]+))", re.M)
+_EXPORT_DECL = re.compile(
+    r"^([ \t]*)export\s+((?:async\s+)?function\s*\*?\s*([\w$]+)|class\s+([\w$]+)|(?:const|let|var)\s+([\w$]+))", re.M
+)
 
 
 def _same_lines(original: str, replacement: str) -> str:
@@ -280,4 +331,6 @@ def esm_to_commonjs(text: str) -> str:
         "function __fcDefault(m) { return m && m.__esModule ? m.default : m; } "
         "function __fcReexport(to, from) { for (const k of Object.keys(from)) if (k !== 'default') to[k] = from[k]; }"
     )
-    return f"'use strict'; Object.defineProperty(exports, '__esModule', {{ value: true }}); {code}\n;{assigns} {helpers}"
+    return (
+        f"'use strict'; Object.defineProperty(exports, '__esModule', {{ value: true }}); {code}\n;{assigns} {helpers}"
+    )
