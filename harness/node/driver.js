@@ -77,6 +77,7 @@ const path = require('path');
 const PROTOCOL = 2;
 const DEFAULT_TIMEOUT_MS = 10000;
 const MAX_CHUNK_MS = 500;
+const MAX_STEP_CHARS = 1 << 16; // lines a step gathers before handing them over (one string, no JSON)
 const HARNESS = '__freecellHarness';
 const IN_CONTEXT = ['prelude.js', 'assert.js'].map((name) => {
   const file = path.join(__dirname, name);
@@ -253,36 +254,60 @@ function serveDeal(req) {
   };
   beginAt(loaded.ctx, 0);
   let offset = 0; // index in the block of the context's current begin()
-  // Pass on what a step produced (`extra`: a failure found outside the context).
-  const emit = (out, extra) => {
-    const done = offset + out.done;
-    const failures = out.failures.map((f) => ({ index: offset + f.index, deal: dealAt(offset + f.index), kind: f.kind, message: f.message }));
-    if (extra) failures.push(extra);
+  // Gathered since the last part message: lines (lines mode), raw boards, failures.
+  let lines = [];
+  let raw = [];
+  let failures = [];
+  let partFrom = 0;
+  let partStarted = Date.now();
+  const flush = (force) => {
+    if (!force && Date.now() - partStarted < chunkMs) return;
     if (digest) {
-      if (failures.length) failure = failures.sort((a, b) => a.index - b.index)[0];
+      if (pos < count && failure === null && !unreadable) send({ id, part: true, from: partFrom, done: pos });
+    } else if (pos > partFrom) {
+      send({ id, part: true, from: partFrom, lines, raw, failures });
+    }
+    lines = [];
+    raw = [];
+    failures = [];
+    partFrom = pos;
+    partStarted = Date.now();
+  };
+  // Take what a step produced (`extra`: a failure found outside the context).
+  const take = (out, text, extra) => {
+    const done = offset + out.done;
+    const found = out.failures.map((f) => ({ index: offset + f.index, deal: dealAt(offset + f.index), kind: f.kind, message: f.message }));
+    if (extra) found.push(extra);
+    if (digest) {
+      if (found.length) failure = found.sort((x, y) => x.index - y.index)[0];
       else if (out.raw.length) unreadable = true;
-      else hash.update(out.text);
-      if (done < count && failure === null && !unreadable) send({ id, part: true, from: pos, done });
+      else hash.update(text);
     } else {
-      const lines = new Array(done - pos).fill(null);
-      for (const [i, line] of out.lines) lines[offset + i - pos] = line;
-      const raw = out.raw.map(([i, value]) => ({ index: offset + i, value }));
-      send({ id, part: true, from: pos, lines, raw, failures });
+      const got = text.split('\n');
+      got.pop(); // after the last LF
+      for (const line of got) lines.push(line === '' ? null : line + '\n');
+      while (lines.length < done - partFrom) lines.push(null); // a deal lost to a timeout
+      for (const [i, value] of out.raw) raw.push({ index: offset + i, value });
+      for (const f of found) failures.push(f);
     }
     pos = done;
   };
+  const stepTimeout = Math.ceil(timeoutMs * 1.5);
   while (pos < count && failure === null && !unreadable) {
     let out;
+    let text;
     try {
-      vm.runInContext(`${HARNESS}.step(${budget})`, loaded.ctx, { timeout: Math.ceil(timeoutMs * 1.5) });
-      out = ask(loaded.ctx, 'collect()', Math.ceil(timeoutMs * 1.5));
+      vm.runInContext(`${HARNESS}.step(${budget}, ${MAX_STEP_CHARS})`, loaded.ctx, { timeout: stepTimeout });
+      out = ask(loaded.ctx, 'collect()', stepTimeout);
+      text = vm.runInContext(`${HARNESS}.text()`, loaded.ctx);
     } catch (err) {
       if (!isTimeout(err)) throw err;
       const at = offset + Number(vm.runInContext(`${HARNESS}.position()`, loaded.ctx));
       const lost = { index: at, deal: dealAt(at), kind: 'timeout', message: `dealFreeCell(${dealAt(at)}) ran longer than ${timeoutMs / 1000} s` };
-      let before;
+      let before = null;
       try {
         before = ask(loaded.ctx, 'collect()', timeoutMs);
+        before.text = vm.runInContext(`${HARNESS}.text()`, loaded.ctx);
       } catch (_) {
         before = null;
       }
@@ -291,21 +316,27 @@ function serveDeal(req) {
       if (again.status !== 'ok') throw new Error(`the dealer no longer loads: ${again.message}`);
       loaded.ctx = again.ctx;
       if (before !== null && offset + before.done === at + 1) {
-        emit(before, lost);
+        take(before, before.text, lost);
       } else {
-        const lines = new Array(at + 1 - pos).fill(null);
-        const failures = [];
-        for (let i = pos; i <= at; i++) failures.push(i === at ? lost : { index: i, deal: dealAt(i), kind: 'timeout', message: `lost when dealFreeCell(${dealAt(at)}) ran longer than ${timeoutMs / 1000} s` });
-        if (digest) failure = failures[0];
-        else send({ id, part: true, from: pos, lines, raw: [], failures });
+        for (let i = pos; i <= at; i++) {
+          const f = i === at ? lost : { index: i, deal: dealAt(i), kind: 'timeout', message: `lost when dealFreeCell(${dealAt(at)}) ran longer than ${timeoutMs / 1000} s` };
+          if (digest) failure = failure || f;
+          else {
+            lines.push(null);
+            failures.push(f);
+          }
+        }
         pos = at + 1;
       }
       offset = pos;
       if (pos < count && failure === null) beginAt(loaded.ctx, pos);
+      flush(true);
       continue;
     }
-    emit(out, null);
+    take(out, text, null);
+    flush(pos >= count);
   }
+  if (!digest) flush(true);
   ask(loaded.ctx, 'takeLog()');
   if (digest) {
     const ok = failure === null && !unreadable;

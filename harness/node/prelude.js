@@ -249,7 +249,7 @@
 
   // ------------------------------------------------------------------ dealing
   // One block at a time: begin() then step() until done; async answers settle between steps.
-  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], lines: [], raw: [], text: '', pending: [] };
+  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pending: [] };
 
   const begin = (mode, start, count, listJson) => {
     block.list = listJson ? JSON.parse(listJson) : null;
@@ -258,27 +258,30 @@
     block.i = 0;
     block.digest = mode === 'digest';
     block.pending = [];
+    block.failures = [];
+    block.raw = [];
+    block.text = '';
     return 0;
   };
   const dealAt = (i) => (block.list ? block.list[i] : block.start + i);
   const fail = (i, kind, message) => block.failures.push({ index: i, kind, message });
 
+  // Lines travel as one text (no JSON): each deal's canonical line, or a bare LF where the deal
+  // has none (it failed, or its board is in `raw` for the harness's lenient reader).
   const settle = (i, value) => {
     const line = canonicalRows(value);
     if (line !== null) {
-      if (block.digest) block.text += line;
-      else block.lines.push([i, line]);
-    } else if (block.digest) {
-      block.raw.push(i); // the digest cannot be computed here: the harness reads this deal itself
-    } else {
-      block.raw.push([i, rawValue(value, 0)]);
+      block.text += line;
+      return;
     }
+    if (!block.digest) block.text += '\n';
+    block.raw.push(block.digest ? [i, null] : [i, rawValue(value, 0)]);
   };
 
-  const step = (budgetMs) => {
+  const step = (budgetMs, maxChars) => {
     const fn = dealer;
     const t0 = now();
-    while (block.i < block.count) {
+    while (block.i < block.count && block.text.length < maxChars) {
       const i = block.i;
       block.i = i + 1;
       let value;
@@ -287,10 +290,11 @@
       } catch (err) {
         fail(i, 'error', describeError(err, files).text);
         if (block.digest) break;
+        block.text += '\n';
         continue;
       }
       if (isThenable(value)) {
-        const entry = { i, done: false, value: undefined, error: undefined, threw: false };
+        const entry = { i, at: block.text.length, done: false, value: undefined, error: undefined, threw: false };
         block.pending.push(entry);
         try {
           value.then(
@@ -319,27 +323,41 @@
   };
 
   // What the last step produced (its promises have settled by now: the context drains its
-  // microtasks after every evaluation), as JSON text.
+  // microtasks after every evaluation), as JSON text; the lines themselves are taken by text().
   const collect = () => {
-    for (const entry of block.pending) {
-      if (!entry.done) fail(entry.i, 'error', `${dealerName}(${dealAt(entry.i)}) returned a Promise that never settled (a dealer's context has no timers, I/O or import())`);
-      else if (entry.threw) fail(entry.i, 'error', describeError(entry.error, files).text);
-      else settle(entry.i, entry.value);
+    if (block.pending.length) {
+      // Async answers go where their deal is: rebuild the text in deal order.
+      let text = '';
+      let from = 0;
+      for (const entry of block.pending) {
+        text += block.text.slice(from, entry.at);
+        from = entry.at;
+        const saved = block.text;
+        block.text = '';
+        if (!entry.done) {
+          fail(entry.i, 'error', `${dealerName}(${dealAt(entry.i)}) returned a Promise that never settled (a dealer's context has no timers, I/O or import())`);
+          if (!block.digest) block.text = '\n';
+        } else if (entry.threw) {
+          fail(entry.i, 'error', describeError(entry.error, files).text);
+          if (!block.digest) block.text = '\n';
+        } else {
+          settle(entry.i, entry.value);
+        }
+        text += block.text;
+        block.text = saved;
+      }
+      block.text = text + block.text.slice(from);
+      block.pending = [];
     }
-    block.pending = [];
-    const out = { done: block.i, failures: block.failures };
-    if (block.digest) {
-      out.text = block.text;
-      out.raw = block.raw;
-    } else {
-      out.lines = block.lines;
-      out.raw = block.raw;
-    }
+    const out = { done: block.i, failures: block.failures, raw: block.raw };
     block.failures = [];
-    block.lines = [];
     block.raw = [];
-    block.text = '';
     return stringify(out);
+  };
+  const text = () => {
+    const t = block.text;
+    block.text = '';
+    return t;
   };
   // The deal being dealt when a step was cut off by the timeout.
   const position = () => block.i - 1;
@@ -378,7 +396,7 @@
   };
 
   const harness = Object.freeze({
-    define, load, begin, step, collect, position, trackHint, hintResult, describe, addFile, takeLog, shims,
+    define, load, begin, step, collect, text, position, trackHint, hintResult, describe, addFile, takeLog, shims,
   });
   lock(g, '__freecellHarness', harness);
 })(globalThis);
