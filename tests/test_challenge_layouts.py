@@ -279,3 +279,26 @@ def test_a_document_without_a_solution_cannot_be_verified(tmp_path: Path) -> Non
         from harness.adapters import open_dealer
 
         open_dealer(f"node:{os.path.relpath(path)}")
+
+
+def test_hooks_solution_and_hint_run_in_freecodecamps_order(
+    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    steps = [
+        ("before-all", "var order = ['before-all'];"),
+        ("before-each", "order.push('before-each');"),
+    ]
+    out = ["# --description--", "", "Deal the board.", ""]
+    for marker, code in steps:
+        out += [f"# --{marker}--", "", *fenced(code)]
+    out += ["# --hints--", "", "The order.", ""]
+    out += fenced(
+        "await null;\nassert.deepEqual(order, ['before-all', 'before-each', 'head', 'solution', 'tail']);\n"
+        "assert.strictEqual(typeof code, 'string');\nassert.include(code, 'order.push');"
+    )
+    out += ["# --seed--", "", "## --before-user-code--", "", *fenced("order.push('head');")]
+    out += ["## --after-user-code--", "", *fenced("order.push('tail');")]
+    out += ["# --solutions--", "", *fenced("order.push('solution');\n" + GOOD)]
+    _, report = judge(tmp_path, capsys, "c.md", "\n".join(out))
+    assert report["format"] == "markdown-2025"
+    assert [(d["status"], d["reason"]) for d in report["hints"]["details"]] == [("passed", None)]

@@ -274,6 +274,7 @@ def test_missing_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.Mon
         ("yes v20.0.0", "is not Node"),  # floods stdout
         ("exit 3", "is not Node"),  # prints nothing
         ("cat", "is not Node"),  # waits for stdin
+        ('echo "$*" | grep -q version && echo v20.1.0 || echo "not a driver"', "did not start the Node driver"),
     ],
 )
 def test_something_that_is_not_node_is_one_line(

@@ -24,7 +24,8 @@ from typing import Any
 from harness.cards import BoardError, board_from_value, canonical_line
 from harness.failures import Failure
 from harness.node import protocol
-from harness.node.locate import find_node, permission_flags
+from harness.errors import RequestError
+from harness.node.locate import MIN_NODE_MAJOR, NODE_ENV, find_node, permission_flags
 from harness.node.protocol import DealFailure, DealRequest, HintsAnswer, HintsRequest, LoadAnswer, LoadRequest
 
 DRIVER = Path(__file__).with_name("driver.js")
@@ -162,11 +163,18 @@ class NodeBridge:
             if self._proc is not None:
                 self._proc.close()
                 self.restarts += 1
+            first = self._proc is None and self.restarts == 0
             proc = _Process(self.node)
             try:
                 protocol.read_hello(proc.receive(STARTUP_S))
-            except protocol.ProtocolError:
+            except (DriverDied, protocol.ProtocolError) as exc:
                 proc.kill()
+                proc.close()
+                if first:  # it never worked: the "Node" we found is not one that runs the driver
+                    raise RequestError(
+                        f"{self.node} did not start the Node driver ({exc}): "
+                        f"set ${NODE_ENV} to a Node >= {MIN_NODE_MAJOR}"
+                    ) from None
                 raise
             self._proc = proc
             if self._load_request is not None:

@@ -400,6 +400,7 @@ function serveHints(req) {
   };
 
   const results = [];
+  let lastCtx = null;
   for (const hint of Array.isArray(req.hints) ? req.hints : []) {
     const h = { code: String(hint.code || ''), line: hint.line || 1 };
     let own = null;
@@ -464,6 +465,14 @@ function serveHints(req) {
       }
     }
     results.push(result);
+    lastCtx = ctx;
+  }
+  if (hooks.after_all !== null && lastCtx !== null) {
+    try {
+      run(lastCtx, hooks.after_all);
+    } catch (_) {
+      // as with after-each: nothing of the verdict depends on it
+    }
   }
   send({ id: req.id, end: true, solution: solutionState, after_test_error: afterTestError, hints: results });
 }
