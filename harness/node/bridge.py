@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from harness.cards import BoardError, board_from_value, canonical_line
+from harness.errors import RequestError
 from harness.failures import Failure
 from harness.node import protocol
-from harness.errors import RequestError
 from harness.node.locate import MIN_NODE_MAJOR, NODE_ENV, find_node, permission_flags
 from harness.node.protocol import DealFailure, DealRequest, HintsAnswer, HintsRequest, LoadAnswer, LoadRequest
 
