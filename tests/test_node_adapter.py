@@ -6,6 +6,7 @@ import os
 import signal
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -243,28 +244,37 @@ def test_the_original_solution_agrees_with_the_reference_to_a_million(node: str,
     assert result.conformant and result.checked == 1_000_000
 
 
-@pytest.mark.parametrize("version", ["v16.20.0", "v18.19.1"])
-def test_old_or_odd_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version: str) -> None:
+@pytest.fixture
+def use_node(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], None]]:
+    """Point $FREECELL_NODE somewhere for one test (the lookup is cached: cleared before and after)."""
+
+    def use(path: Path) -> None:
+        monkeypatch.setenv("FREECELL_NODE", str(path))
+        find_node.cache_clear()
+
+    yield use
+    find_node.cache_clear()
+
+
+def fake_node(tmp_path: Path, script: str) -> Path:
     fake = tmp_path / "node"
-    fake.write_text(f"#!/bin/sh\necho {version}\n")
+    fake.write_text(f"#!/bin/sh\n{script}\n")
     fake.chmod(0o755)
-    monkeypatch.setenv("FREECELL_NODE", str(fake))
-    find_node.cache_clear()
-    try:
-        with pytest.raises(RequestError, match="Node >= 20"):
-            NodeBridge()
-    finally:
-        find_node.cache_clear()
+    return fake
 
 
-def test_missing_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FREECELL_NODE", str(tmp_path / "no-such-node"))
-    find_node.cache_clear()
-    try:
-        with pytest.raises(RequestError, match="Node not found"):
-            open_dealer(f"node:{js('good.js')}")
-    finally:
-        find_node.cache_clear()
+@pytest.mark.parametrize("version", ["v16.20.0", "v18.19.1"])
+def test_old_node_is_a_request_error(tmp_path: Path, use_node: Callable[[Path], None], version: str) -> None:
+    use_node(fake_node(tmp_path, f"echo {version}"))
+    with pytest.raises(RequestError, match="Node >= 20"):
+        NodeBridge()
+
+
+@pytest.mark.parametrize("where", ["no-such-node", "."], ids=["missing", "a directory"])
+def test_missing_node_is_a_request_error(tmp_path: Path, use_node: Callable[[Path], None], where: str) -> None:
+    use_node(tmp_path / where)
+    with pytest.raises(RequestError, match="Node not found"):
+        open_dealer(f"node:{js('good.js')}")
 
 
 @pytest.mark.parametrize(
@@ -278,29 +288,12 @@ def test_missing_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.Mon
     ],
 )
 def test_something_that_is_not_node_is_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str, needle: str
+    tmp_path: Path, use_node: Callable[[Path], None], capsys: pytest.CaptureFixture[str], script: str, needle: str
 ) -> None:
-    fake = tmp_path / "node"
-    fake.write_text(f"#!/bin/sh\n{script}\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("FREECELL_NODE", str(fake))
-    find_node.cache_clear()
-    try:
-        assert main(["verify", f"node:{js('good.js')}", "--range", "1-5"]) == 2
-    finally:
-        find_node.cache_clear()
+    use_node(fake_node(tmp_path, script))
+    assert main(["verify", f"node:{js('good.js')}", "--range", "1-5"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and needle in err and "Traceback" not in err
-
-
-def test_a_directory_as_node_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FREECELL_NODE", str(tmp_path))
-    find_node.cache_clear()
-    try:
-        with pytest.raises(RequestError, match="Node not found"):
-            NodeBridge()
-    finally:
-        find_node.cache_clear()
 
 
 def test_a_refusal_is_a_protocol_error_not_a_crash(node: str) -> None:
