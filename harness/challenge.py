@@ -760,6 +760,8 @@ _JS_WORDS = frozenset(
         "console",
         "code",
         "editableContents",
+        "__helpers",
+        "DeepEqual",
     ]
 )
 _STRINGS_AND_COMMENTS = re.compile(

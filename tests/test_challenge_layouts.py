@@ -302,3 +302,24 @@ def test_hooks_solution_and_hint_run_in_freecodecamps_order(
     _, report = judge(tmp_path, capsys, "c.md", "\n".join(out))
     assert report["format"] == "markdown-2025"
     assert [(d["status"], d["reason"]) for d in report["hints"]["details"]] == [("passed", None)]
+
+
+def test_a_name_missing_in_the_solution_fails_its_hints_without_breaking_them(
+    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another solution could pass: only a name missing in the hint's own code makes it broken."""
+    solution = "function dealFreeCell(n) {\n  return shuffleHelper(n);\n}"
+    codes = ["assert.lengthOf(dealFreeCell(1), 7);", "assert.deepEqual(dealFreeCell(1), nowhereDefined);"]
+    _, report = judge(tmp_path, capsys, "c.md", hints_doc(codes).replace(GOOD, solution))
+    first, second = report["hints"]["details"]
+    assert first["status"] == "failed" and "shuffleHelper is not defined" in first["reason"]
+    assert second["status"] == "broken" and "nowhereDefined" in second["reason"]
+
+
+def test_freecodecamps_helpers_are_there(node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    codes = [
+        "assert.match(__helpers.removeJSComments(code), /function dealFreeCell/);",
+        "assert(DeepEqual(dealFreeCell(2).length, 7));",
+    ]
+    _, report = judge(tmp_path, capsys, "c.md", hints_doc(codes))
+    assert [d["status"] for d in report["hints"]["details"]] == ["passed", "passed"]

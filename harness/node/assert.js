@@ -308,5 +308,15 @@
   nodeAssert.strict = nodeAssert;
   Object.freeze(nodeAssert);
   harness.shims.assert = () => nodeAssert;
+
+  // What freeCodeCamp's evaluator also gives hints: a few text helpers and a JSON-based equality.
+  const helpers = {
+    removeJSComments: (text) => String(text).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''),
+    removeWhiteSpace: (text) => String(text).replace(/\s+/g, ''),
+    removeHtmlComments: (text) => String(text).replace(/<!--[\s\S]*?-->/g, ''),
+    removeCssComments: (text) => String(text).replace(/\/\*[\s\S]*?\*\//g, ''),
+  };
+  g.__helpers = Object.freeze(helpers);
+  g.DeepEqual = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   harness.shims['assert/strict'] = () => nodeAssert;
 })(globalThis);

@@ -392,7 +392,8 @@ function serveHints(req) {
     if (result.state === 'passed') return { status: 'passed', reason: null };
     if (result.state === 'pending') return { status: 'failed', reason: 'the hint awaits something that never settles (the context has no timers, I/O or import())' };
     const e = result.error;
-    if (e.undefinedName !== null && !defined.has(e.undefinedName)) {
+    const inHint = e.where !== null && e.where.line >= hint.line && e.where.line <= hint.line + hint.code.split('\n').length;
+    if (e.undefinedName !== null && inHint && !defined.has(e.undefinedName)) {
       return { status: 'broken', reason: `the hint uses a name that nothing in the document defines: ${e.text}` };
     }
     if (e.assertion) return { status: 'failed', reason: `assertion failed: ${e.text.replace(/^AssertionError: /, '')}` };
