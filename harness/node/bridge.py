@@ -10,6 +10,7 @@ request (`protocol.ProtocolError`) is alive and answering: that is raised, never
 from __future__ import annotations
 
 import collections
+import hashlib
 import json
 import os
 import select
@@ -252,6 +253,12 @@ class NodeBridge:
         except DriverDied:
             self._restart()
             return None
+        if end.digest is None and end.failure is None:
+            # Some board is not 7 rows of card strings: only the lenient reader here can read it.
+            answers = self.lines(deals)
+            if any(isinstance(a, Failure) for a in answers):
+                return None
+            return hashlib.sha256(b"".join(a for a in answers if isinstance(a, bytes))).hexdigest()
         return end.digest
 
     def lines(self, deals: Sequence[int]) -> list[bytes | Failure]:
