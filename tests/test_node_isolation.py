@@ -6,6 +6,7 @@ that reached the host."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.cli import main
 from harness.failures import Failure
-from harness.node.bridge import DRIVER, driver_command
+from harness.node.bridge import DRIVER, driver_command, driver_env
 
 GOOD = (
     (Path(__file__).with_name("js") / "good.js")
@@ -146,12 +147,17 @@ def test_an_escape_in_a_hint_fails_the_hint(
     ],
     ids=["write", "spawn", "worker", "read-elsewhere"],
 )
-def test_the_driver_runs_under_the_permission_model(node: str, tmp_path: Path, script: str, denied: str) -> None:
+@pytest.mark.parametrize("node_options", [None, "--allow-child-process --allow-fs-write=* --allow-worker"])
+def test_the_driver_runs_under_the_permission_model(
+    node: str, tmp_path: Path, script: str, denied: str, node_options: str | None
+) -> None:
     """Even code that reached the host's `process` cannot write, spawn, start workers or read
-    outside the driver's directory: the flags the driver is started with say so."""
+    outside the driver's directory: the flags and environment the driver is started with say so,
+    whatever $NODE_OPTIONS asks for."""
     command = driver_command(node)
     assert command[-1] == str(DRIVER)
     flags = command[1:-1]
+    environ = dict(os.environ, NODE_OPTIONS=node_options) if node_options else dict(os.environ)
     probe = subprocess.run(
         [
             node,
@@ -160,6 +166,7 @@ def test_the_driver_runs_under_the_permission_model(node: str, tmp_path: Path, s
             f"try {{ {script}; console.log('ALLOWED') }} catch (e) {{ console.log(e.code) }}",
             str(tmp_path),
         ],
+        env=driver_env(environ),
         capture_output=True,
         text=True,
         timeout=60,

@@ -18,7 +18,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,12 +52,30 @@ def driver_command(node: str) -> list[str]:
     return [node, *permission_flags(node, DRIVER.parent), "--experimental-vm-modules", "--no-warnings", str(DRIVER)]
 
 
+def driver_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The driver's environment: ours, but $NODE_OPTIONS cannot widen the permission model
+    (`--allow-child-process`, `--allow-fs-write=*` … there are dropped)."""
+    env = dict(os.environ if environ is None else environ)
+    options = env.get("NODE_OPTIONS")
+    if options:
+        kept = [o for o in options.split() if not o.startswith(_WIDENING)]
+        if kept:
+            env["NODE_OPTIONS"] = " ".join(kept)
+        else:
+            del env["NODE_OPTIONS"]
+    return env
+
+
+_WIDENING = ("--allow-", "--no-experimental-permission", "--no-permission")
+
+
 class _Process:
     """One Node driver process and its line-framed stdout."""
 
     def __init__(self, node: str) -> None:
         self.proc = subprocess.Popen(
             driver_command(node),
+            env=driver_env(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
