@@ -313,6 +313,9 @@
           entry.threw = true;
           entry.error = err;
         }
+        // Its continuations run when this step's evaluation ends: one async deal per step, so
+        // that a continuation that hangs is pinned to its own deal.
+        break;
       } else {
         settle(i, value);
       }
