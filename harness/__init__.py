@@ -1,7 +1,18 @@
 """freecell-harness: compare FreeCell dealers with Microsoft's deals, exhaustively and fast."""
 
 from harness.adapters import Dealer, DealerOptions, open_dealer
-from harness.errors import RequestError
-from harness.failures import Failure
+from harness.diagnosis import identify, profile
+from harness.errors import HarnessError, RequestError
+from harness.failures import Diagnosis, Failure
 
-__all__ = ["Dealer", "DealerOptions", "Failure", "RequestError", "open_dealer"]
+__all__ = [
+    "Dealer",
+    "DealerOptions",
+    "Diagnosis",
+    "Failure",
+    "HarnessError",
+    "RequestError",
+    "identify",
+    "open_dealer",
+    "profile",
+]

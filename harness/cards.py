@@ -24,6 +24,7 @@ from typing import Final
 
 import numpy as np
 
+from harness.errors import HarnessError
 from reference.deal import CARD_INDEX, CARD_NAMES, COLUMNS, RANKS, SUITS
 from reference.dialects import DECK_SIZE
 
@@ -56,7 +57,7 @@ _TOKEN = re.compile(
 _BRACKETS = re.compile(r"[\[\]]")
 
 
-class BoardError(ValueError):
+class BoardError(HarnessError, ValueError):
     """Not a board of 52 distinct cards in a known shape: the message says why."""
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from harness.adapters.base import Dealer, DealerOptions
@@ -16,40 +15,25 @@ from harness.adapters.node import NodeDealer
 from harness.adapters.reference import ReferenceDealer
 from harness.challenge import ChallengeDocument, Code, read_challenge, undefined_names
 from harness.compare import BlockComparer
+from harness.engine import check_blocks
 from harness.errors import RequestError
-from harness.failures import Failure
+from harness.intervals import range_blocks
 from harness.node.bridge import NodeBridge
 from harness.node.protocol import CodeBlock, HintsRequest
 from harness.node.sources import script_request
-from harness.plan import range_blocks
+from harness.verdict import Verdict
 
 EXIT_OK, EXIT_NONCONFORMANT = 0, 1
 
 
-@dataclass(frozen=True, slots=True)
-class Conformance:
-    checked: int  # deals compared: up to and including the first failure, if there is one
-    first_failure: Failure | None
-
-    @property
-    def conformant(self) -> bool:
-        return self.first_failure is None
-
-
-def check_conformance(dealer: Dealer, first: int, last: int) -> Conformance:
-    """Compare `dealer` with the reference over first … last, block by block, as `verify` does;
-    stop at the first failing block."""
+def check_conformance(dealer: Dealer, first: int, last: int) -> Verdict:
+    """Compare `dealer` with the reference over first … last, block by block, as `verify` does
+    (through the engine); `checked` counts deals up to and including the first failure."""
     comparer = BlockComparer(dealer, ReferenceDealer(DealerOptions()), owns_dealers=False)
-    checked = 0
     try:
-        for block in range_blocks(first, last):
-            result = comparer.compare(block)
-            checked += result.checked
-            if result.failure is not None:
-                return Conformance(checked, result.failure)
+        return check_blocks(comparer, range_blocks(first, last, dialect="classic")).verdict
     finally:
         comparer.close()
-    return Conformance(checked, None)
 
 
 # ---------------------------------------------------------------------------------- reports

@@ -3,49 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 import reference
-from harness.errors import RequestError
+from harness.errors import HarnessError, RequestError, bug_message
+from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
+from harness.request import parse_timeout
 
-EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST = 0, 1, 2
-_INT = re.compile(r"[+-]?\d+")
-_RANGE = re.compile(r"\s*([+-]?\d+)\s*(?:-|\.\.)\s*([+-]?\d+)\s*")
+EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST, EXIT_BUG = 0, 1, 2, 3
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # One line, exit 2 (argparse's own error prints the whole usage first).
         raise RequestError(f"{self.prog.removeprefix('freecell-harness').strip() or 'usage'}: {message}")
-
-
-def parse_deal_number(text: str, dialect: str, *, where: str = "deal number") -> int:
-    """A deal number of `dialect` from the command line; RequestError naming it and the domain."""
-    d = reference.get_dialect(dialect)
-    if not _INT.fullmatch(text.strip()):
-        raise RequestError(f"{where} {text!r} is not a whole number (the {d.name} domain is {d.describe_domain()})")
-    try:
-        return d.check(int(text))
-    except ValueError as exc:
-        raise RequestError(f"{where}: {exc}") from None
-
-
-def parse_range(text: str, dialect: str) -> tuple[int, int]:
-    """`A-B` (or `A..B`), inclusive, inside `dialect`'s domain."""
-    m = _RANGE.fullmatch(text)
-    if not m:
-        raise RequestError(f"--range {text!r} is not of the form A-B, e.g. 1-32000")
-    a = parse_deal_number(m[1], dialect, where=f"--range {text}: first deal")
-    b = parse_deal_number(m[2], dialect, where=f"--range {text}: last deal")
-    try:
-        return reference.get_dialect(dialect).check_range(a, b)
-    except ValueError as exc:
-        raise RequestError(f"--range {text}: {exc}") from None
 
 
 def _dialect(text: str) -> str:
@@ -62,12 +37,14 @@ def cmd_deal(args: argparse.Namespace) -> int:
     if args.range is None and not args.numbers:
         raise RequestError("deal: give deal numbers or --range A-B")
     if args.range is not None:
-        first, last = parse_range(args.range, args.dialect)
+        parts = in_domain(parse_range(args.range, args.dialect), args.dialect)
         if fmt == "line":
-            for chunk in reference.iter_lines(first, last, args.dialect):
-                out.buffer.write(chunk)
+            for first, last in parts:
+                for chunk in reference.iter_lines(first, last, args.dialect):
+                    out.buffer.write(chunk)
         else:
-            for i, d in enumerate(reference.deal_range(first, last, args.dialect)):
+            boards = (d for first, last in parts for d in reference.deal_range(first, last, args.dialect))
+            for i, d in enumerate(boards):
                 out.write(("\n" if i and fmt in ("rows", "columns") else "") + d.format(fmt))
         return EXIT_OK
     numbers = [parse_deal_number(n, args.dialect) for n in args.numbers]
@@ -76,54 +53,28 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _nonnegative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be positive")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    if not _INT.fullmatch(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return int(text)
-
-
 def cmd_verify(args: argparse.Namespace) -> int:
     from harness import engine
-    from harness.plan import ALL, Shard
+    from harness.adapters import dealer_version
     from harness.progress import ProgressBar
     from harness.report import Report, board_diff, verdict, write_junit
+    from harness.request import Request
     from harness.resume import ResumeLog
 
-    ranges = tuple(parse_range(r, args.dialect) for r in args.range or ())
-    if ranges and args.sample is not None:
-        raise RequestError("verify: give --range or --sample, not both")
-    if args.seed is not None and args.sample is None:
-        raise RequestError("verify: --seed goes with --sample")
-    if not ranges and args.sample is None:
-        ranges = ((1, 32000),)  # Microsoft's original deals
-    try:
-        codecs.lookup(args.encoding)
-    except LookupError:
-        raise RequestError(f"verify: unknown --encoding {args.encoding!r}") from None
-    request = engine.Request(
-        impl=args.impl,
+    request = Request.from_text(
+        args.impl,
         against=args.against,
         dialect=args.dialect,
-        ranges=ranges,
+        ranges=args.range or (),
         sample=args.sample,
-        seed=args.seed or 0,
-        jobs=args.jobs or engine.default_jobs(),
-        shard=Shard.parse(args.shard) if args.shard else ALL,
+        seed=args.seed,
+        jobs=args.jobs,
+        shard=args.shard,
         timeout=args.timeout,
         encoding=args.encoding,
     )
-    total = sum(b - a + 1 for a, b in ranges) + (args.sample or 0)
-    bar = ProgressBar(total // request.shard.count)
+    ranges = request.ranges
+    bar = ProgressBar(request.total // request.shard.count)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
         outcome = engine.run(request, resume=resume, progress=bar)
@@ -132,14 +83,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if resume:
             resume.close()
     report = Report(
-        implementation=args.impl,
-        against=args.against,
-        dialect=args.dialect,
+        implementation=request.impl,
+        against=request.against,
+        dialect=request.dialect,
         checked=outcome.checked,
         first_failure=outcome.first_failure,
         elapsed_s=outcome.elapsed_s,
         shard=str(request.shard),
         ranges=ranges,
+        sample=request.sample,
+        seed=request.seed if request.sample is not None else None,
+        resumed=outcome.resumed,
+        dealer_version=dealer_version(request.impl),
     )
     if args.report:
         report.write_json(args.report)
@@ -148,7 +103,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         write_junit(args.junit, report, label)
     print(verdict(report))
     print(
-        f"{report.checked} deals in {report.elapsed_s:.2f} s ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
+        f"{report.checked - report.resumed} deals in {report.elapsed_s:.2f} s"
+        f" ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
+        + (f"; {report.resumed} more from the resume log" if report.resumed else "")
     )
     if outcome.first_failure is not None:
         print(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
@@ -177,10 +134,50 @@ def cmd_challenge(args: argparse.Namespace) -> int:
 
 
 def cmd_fixtures(args: argparse.Namespace) -> int:
-    from harness.fixtures import check_fixtures_command, regen_fixtures_command
+    import time
 
-    run = regen_fixtures_command if args.action == "regen" else check_fixtures_command
-    return run(args.dir)
+    from harness.fixtures import MANIFEST, check, default_dir, default_plan, find_fixtures
+
+    if args.action == "check":
+        target = find_fixtures(args.dir)
+        problems = check(target)
+        for problem in problems:
+            print(f"freecell-harness: fixtures check: {problem}", file=sys.stderr)
+        if problems:
+            return EXIT_NONCONFORMANT
+        print(f"fixtures check: {len(default_plan())} files match {MANIFEST} and the reference")
+        return EXIT_OK
+    from harness.fixtures.regen import Disagreement, regenerate
+
+    target = Path(args.dir) if args.dir else default_dir()
+    started = time.perf_counter()
+    try:
+        written = regenerate(target)
+    except Disagreement as exc:
+        print(f"freecell-harness: fixtures regen: {exc}; nothing written", file=sys.stderr)
+        return EXIT_NONCONFORMANT
+    print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
+    return EXIT_OK
+
+
+def cmd_identify(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.diagnosis import identify, identify_json, identify_text, read_boards
+
+    found = [identify(cards) for cards in read_boards(args.files, sys.stdin.buffer)]
+    print(json.dumps(identify_json(found)) if args.json else identify_text(found))
+    return EXIT_OK if all(found) else EXIT_NONCONFORMANT
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    import json
+
+    from harness.diagnosis import profile
+
+    result = profile(args.impl, timeout=args.timeout)
+    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -199,11 +196,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", metavar="IMPL", default="reference")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT)
     p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default 1-32000)")
-    p.add_argument("--sample", type=_positive_int, metavar="K", help="K deals: the boundaries, the rest uniform")
-    p.add_argument("--seed", type=int, metavar="S", help="seed of --sample (default 0)")
-    p.add_argument("--jobs", type=_positive_int, metavar="N", help="worker processes (default: the cores)")
+    p.add_argument("--sample", metavar="K", help="K deals: the boundaries, the rest uniform")
+    p.add_argument("--seed", metavar="S", help="seed of --sample (default 0)")
+    p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices")
-    p.add_argument("--timeout", type=_nonnegative_float, default=10.0, metavar="SECONDS", help="per deal")
+    p.add_argument(
+        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+    )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded (default utf-8)")
     p.add_argument("--report", metavar="FILE.json")
     p.add_argument("--junit", metavar="FILE.xml")
@@ -222,9 +221,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
     p.set_defaults(run=cmd_challenge)
 
+    p = sub.add_parser("identify", help="name the deal numbers that deal a board (files, or stdin)")
+    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="a JSON list, one object per board")
+    p.set_defaults(run=cmd_identify)
+
+    p = sub.add_parser("profile", help="what a dealer implements: every dialect, around every boundary")
+    p.add_argument("impl", metavar="IMPL")
+    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+    )
+    p.set_defaults(run=cmd_profile)
+
     p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures")
     p.add_argument("action", choices=("regen", "check"))
-    p.add_argument("--dir", default=None, help="the fixtures directory (default: the checkout's fixtures/)")
+    p.add_argument("--dir", default=None, help="the fixtures directory (default: the packaged fixtures)")
     p.set_defaults(run=cmd_fixtures)
     return parser
 
@@ -233,7 +245,7 @@ def _join_negative_ranges(argv: Sequence[str]) -> list[str]:
     """`--range -2-5` as `--range=-2-5`: argparse would take the value for an option."""
     out: list[str] = []
     for arg in argv:
-        if out and out[-1] in ("--range", "--deal-range") and arg.startswith("-") and _RANGE.fullmatch(arg):
+        if out and out[-1] == "--range" and arg.startswith("-") and looks_like_range(arg):
             out[-1] = f"{out[-1]}={arg}"
         else:
             out.append(arg)
@@ -248,6 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RequestError as exc:
         print(f"freecell-harness: {exc}", file=sys.stderr)
         return EXIT_REQUEST
+    except HarnessError as exc:
+        if os.environ.get("FREECELL_DEBUG"):
+            raise
+        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        return EXIT_BUG
     except BrokenPipeError:
         # The reader went away (`| head`): not an error of ours; silence the flush at exit too.
         sys.stderr.close()
@@ -258,11 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: still one line, with the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(
-            f"freecell-harness: internal error: {type(exc).__name__}: {exc} (FREECELL_DEBUG=1 shows the traceback)",
-            file=sys.stderr,
-        )
-        return EXIT_REQUEST
+        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        return EXIT_BUG
 
 
 if __name__ == "__main__":

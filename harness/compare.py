@@ -7,8 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from harness.adapters.base import Answer, Dealer
+from harness.diagnosis import diagnosed
 from harness.failures import Failure
-from harness.plan import Block
+from harness.intervals import Block
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +17,7 @@ class BlockResult:
     key: str
     checked: int  # deals of the block that were compared
     failure: Failure | None  # the block's smallest failing deal
+    first: int | None = None  # the block's first deal number (unknown for results read from a resume log)
 
 
 def differing_cards(expected: str, actual: str) -> list[int]:
@@ -56,8 +58,11 @@ def first_difference(
 class BlockComparer:
     """Compares one dealer with another, block by block; the slower side's work overlaps the other's."""
 
-    def __init__(self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True) -> None:
+    def __init__(
+        self, actual: Dealer, expected: Dealer, *, owns_dealers: bool = True, dialect: str = "classic"
+    ) -> None:
         self.actual, self.expected = actual, expected
+        self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
 
@@ -67,14 +72,15 @@ class BlockComparer:
         want = self.expected.block_digest(deals)
         got = pending.result()
         if got is not None and got == want:
-            return BlockResult(block.key, len(deals), None)
+            return BlockResult(block.key, len(deals), None, block.first)
         pending_lines = self._side.submit(self.actual.lines, deals)
         expected_lines = self.expected.lines(deals)
         failure = first_difference(deals, pending_lines.result(), expected_lines, self.expected.impl)
         if failure is None:
             # Digests differed yet every line agrees: the digest path itself is wrong somewhere.
             failure = Failure(deals[0], "error", f"block {block.key}: digests differ but every line agrees")
-        return BlockResult(block.key, list(deals).index(failure.deal) + 1, failure)
+        failure = diagnosed(failure, self.dialect, self.actual)
+        return BlockResult(block.key, list(deals).index(failure.deal) + 1, failure, block.first)
 
     def close(self) -> None:
         self._side.shutdown(wait=False, cancel_futures=True)

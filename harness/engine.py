@@ -8,87 +8,69 @@ not sent, but every block before it is still checked, so the failure reported is
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from harness.adapters import DealerOptions, open_dealer
+from harness.adapters import check_impl, open_pair
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.plan import ALL, BLOCK_SIZE, Block, Shard, range_blocks, sample_blocks, sample_deals, shard_blocks
+from harness.intervals import Block
+from harness.request import Request, default_jobs
 from harness.resume import ResumeLog
-
-
-@dataclass(frozen=True, slots=True)
-class Request:
-    """One `verify`: what to compare with what, over which deals, spread how."""
-
-    impl: str
-    against: str = "reference"
-    dialect: str = "classic"
-    ranges: tuple[tuple[int, int], ...] = ()
-    sample: int | None = None
-    seed: int = 0
-    jobs: int = 1
-    shard: Shard = ALL
-    timeout: float = 10.0
-    encoding: str = "utf-8"
-    block_size: int = BLOCK_SIZE
-
-    @property
-    def options(self) -> DealerOptions:
-        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding)
-
-    def blocks(self) -> Iterator[Block]:
-        """This shard's blocks, lazily, in deal order."""
-
-        def every_block() -> Iterator[Block]:
-            for first, last in self.ranges:
-                yield from range_blocks(first, last, self.block_size)
-            if self.sample is not None:
-                yield from sample_blocks(sample_deals(self.dialect, self.sample, self.seed), self.block_size)
-
-        return shard_blocks(every_block(), self.shard)
-
-    def fingerprint(self) -> dict[str, object]:
-        """What must match for a resume log to belong to this run."""
-        return {
-            "implementation": self.impl,
-            "against": self.against,
-            "dialect": self.dialect,
-            "ranges": [list(r) for r in self.ranges],
-            "sample": self.sample,
-            "seed": self.seed if self.sample is not None else None,
-            "shard": str(self.shard),
-            "block_size": self.block_size,
-        }
+from harness.verdict import Verdict
 
 
 @dataclass(slots=True)
 class Outcome:
-    """The verdict so far: deals checked and the smallest failure."""
+    """The verdict so far, and how much of it this run did (a resumed log did the rest)."""
 
-    checked: int = 0
-    first_failure: Failure | None = None
+    verdict: Verdict = field(default_factory=Verdict)
+    resumed: int = 0  # deals of the verdict that a resume log had already checked
     started: float = field(default_factory=time.perf_counter)
     elapsed_s: float = 0.0
+    # Recently counted blocks (first deal, deals): blocks finish out of order in a pool, so some that
+    # start after a failure found later were counted; they are taken back (at most the pool's window).
+    _recent: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=4096))
 
-    def add(self, result: BlockResult) -> None:
-        self.checked += result.checked
-        if result.failure and (self.first_failure is None or result.failure.deal < self.first_failure.deal):
-            self.first_failure = result.failure
+    @property
+    def checked(self) -> int:
+        return self.verdict.checked
+
+    @property
+    def first_failure(self) -> Failure | None:
+        return self.verdict.first_failure
+
+    def add(self, result: BlockResult, first_deal: int | None = None) -> None:
+        """Count a block's result; `first_deal` (its first deal number) lets a later failure before the
+        block take its deals back out of `checked`, which counts deals up to the first failure only."""
+        if first_deal is not None and not self.verdict.can_change(first_deal):
+            return
+        before = self.verdict.first_failure
+        self.verdict = self.verdict.merge(Verdict(result.checked, result.failure))
+        failure = self.verdict.first_failure
+        if failure is not None and failure is not before:
+            late = [(first, n) for first, n in self._recent if first > failure.deal]
+            self._recent = deque(((f, n) for f, n in self._recent if f <= failure.deal), maxlen=self._recent.maxlen)
+            self.verdict = Verdict(self.verdict.checked - sum(n for _, n in late), failure)
+        if first_deal is not None:
+            self._recent.append((first_deal, result.checked))
 
     @property
     def conformant(self) -> bool:
-        return self.first_failure is None
+        return self.verdict.conformant
+
+    @property
+    def checked_this_run(self) -> int:
+        return max(0, self.checked - self.resumed)
 
     def wanted(self, block: Block) -> bool:
         """Whether a block can still change the verdict: only if it starts before the known failure."""
-        return self.first_failure is None or block.first < self.first_failure.deal
+        return self.verdict.can_change(block.first)
 
 
 Progress = Callable[[int], None]  # called with the deals just checked
@@ -98,21 +80,25 @@ _worker_comparer: BlockComparer | None = None
 
 
 def _open_comparer(request: Request) -> BlockComparer:
-    actual = open_dealer(request.impl, request.options)
-    try:
-        expected = open_dealer(request.against, request.options)
-    except BaseException:
-        actual.close()
-        raise
-    return BlockComparer(actual, expected)
+    return BlockComparer(*open_pair(request.impl, request.against, request.options), dialect=request.dialect)
+
+
+# What stopped the initializer from opening it: raised again by every task, so that the parent
+# gets the request error itself (one line, exit 2) rather than a broken pool.
+_worker_error: RequestError | None = None
 
 
 def _init_worker(request: Request) -> None:
-    global _worker_comparer
-    _worker_comparer = _open_comparer(request)
+    global _worker_comparer, _worker_error
+    try:
+        _worker_comparer = _open_comparer(request)
+    except RequestError as exc:  # e.g. a node: file that does not compile: only Node can tell
+        _worker_error = exc
 
 
 def _compare_in_worker(block: Block) -> BlockResult:
+    if _worker_error is not None:
+        raise _worker_error
     assert _worker_comparer is not None
     return _worker_comparer.compare(block)
 
@@ -123,10 +109,11 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     done = resume.load(request.fingerprint()) if resume else {}
     for result in done.values():
         outcome.add(result)
+    outcome.resumed = outcome.checked
     blocks = (b for b in request.blocks() if b.key not in done)
 
     def record(result: BlockResult) -> None:
-        outcome.add(result)
+        outcome.add(result, result.first)
         if resume:
             resume.append(result)
         if progress:
@@ -135,7 +122,8 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     if request.jobs <= 1:
         _run_here(request, blocks, outcome, record)
     else:
-        _open_comparer(request).close()  # a request that cannot be served fails here, in one line
+        for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
+            check_impl(impl, request.options)
         _run_in_pool(request, blocks, outcome, record)
     outcome.elapsed_s = time.perf_counter() - outcome.started
     return outcome
@@ -146,11 +134,27 @@ def _run_here(
 ) -> None:
     comparer = _open_comparer(request)
     try:
-        for block in blocks:
-            if outcome.wanted(block):
-                record(comparer.compare(block))
+        check_blocks(comparer, blocks, outcome, record)
     finally:
         comparer.close()
+
+
+def check_blocks(
+    comparer: BlockComparer,
+    blocks: Iterable[Block],
+    outcome: Outcome | None = None,
+    record: Callable[[BlockResult], None] | None = None,
+) -> Outcome:
+    """Compare blocks in this process, in order, skipping those that can no longer change the verdict."""
+    outcome = outcome if outcome is not None else Outcome()
+    for block in blocks:
+        if outcome.wanted(block):
+            result = comparer.compare(block)
+            if record is not None:
+                record(result)
+            else:
+                outcome.add(result, result.first)
+    return outcome
 
 
 def _run_in_pool(
@@ -174,5 +178,4 @@ def _run_in_pool(
         raise RequestError(f"a worker process died: {exc}") from None
 
 
-def default_jobs() -> int:
-    return max(1, len(os.sched_getaffinity(0)))
+__all__ = ["Outcome", "Progress", "Request", "check_blocks", "default_jobs", "run"]

@@ -1,12 +1,65 @@
-"""Why a deal did not conform: SPEC.md's failure kinds, as one value type."""
+"""Why a deal did not conform: SPEC.md's failure kinds, as one value type, with its diagnosis."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
 
 FailureKind = Literal["mismatch", "invalid-output", "crash", "timeout", "error"]
 FAILURE_KINDS: Final[tuple[str, ...]] = get_args(FailureKind)
+
+Cause = Literal[
+    "wraps",
+    "truncated-16-bit",
+    "clamped",
+    "off-by-one",
+    "other-dialect",
+    "suit-order",
+    "transposed",
+    "reversed",
+    "generator",
+    "modulus",
+    "other-deal",
+    "unknown",
+]
+CAUSES: Final[tuple[str, ...]] = get_args(Cause)
+
+
+@dataclass(frozen=True, slots=True)
+class SameAs:
+    """The actual board is `dialect`'s board of `deal`, under `transform` (None: as dealt)."""
+
+    dialect: str
+    deal: int
+    transform: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"dialect": self.dialect, "deal": self.deal, "transform": self.transform}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnosis:
+    """Why a mismatching board is what it is (SPEC.md, "Diagnosis")."""
+
+    cause: Cause
+    message: str
+    same_as: SameAs | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"cause": self.cause, "message": self.message, "same_as": self.same_as and self.same_as.to_json()}
+
+    @classmethod
+    def from_json(cls, data: object) -> Diagnosis:
+        if not isinstance(data, dict) or data.get("cause") not in CAUSES:
+            raise ValueError(f"not a diagnosis: {data!r}")
+        same = data.get("same_as")
+        same_as = None
+        if same is not None:
+            if not isinstance(same, dict):
+                raise ValueError(f"not a same_as: {same!r}")
+            transform = same.get("transform")
+            same_as = SameAs(str(same["dialect"]), int(same["deal"]), None if transform is None else str(transform))
+        return cls(cause=data["cause"], message=str(data["message"]), same_as=same_as)
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +71,15 @@ class Failure:
     message: str
     expected: str | None = None
     actual: str | None = None
+    diagnosis: Diagnosis | None = None  # for a mismatch: why, when the harness can tell
+
+    def diagnosed(self, diagnosis: Diagnosis | None) -> Failure:
+        return replace(self, diagnosis=diagnosis)
+
+    @property
+    def explanation(self) -> str:
+        """The diagnosis when there is one, else the message: what a verdict line says."""
+        return self.diagnosis.message if self.diagnosis else self.message
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -26,6 +88,7 @@ class Failure:
             "message": self.message,
             "expected": self.expected,
             "actual": self.actual,
+            "diagnosis": self.diagnosis.to_json() if self.diagnosis else None,
         }
 
     @classmethod
@@ -33,10 +96,12 @@ class Failure:
         kind = data["kind"]
         if kind not in FAILURE_KINDS:
             raise ValueError(f"unknown failure kind {kind!r}")
+        diagnosis = data.get("diagnosis")
         return cls(
             deal=int(data["deal"]),  # type: ignore[call-overload]
             kind=kind,  # type: ignore[arg-type]
             message=str(data["message"]),
             expected=None if data.get("expected") is None else str(data["expected"]),
             actual=None if data.get("actual") is None else str(data["actual"]),
+            diagnosis=None if diagnosis is None else Diagnosis.from_json(diagnosis),
         )

@@ -1,10 +1,11 @@
 """pytest plugin: conformance checks of any dealer, spread over xdist workers block by block.
 
-    pytest tests/conformance -n auto --impl node:dealer.js --deal-range 1-1000000
+    pytest tests/conformance -n auto --fc-impl node:dealer.js --fc-range 1-1000000
 
-Tests that take the `deal_block` fixture are parametrized with the blocks of `--deal-range`
-(this `--shard`'s share), and with each `--impl`; `conformance` compares one block.  Dealers are
-opened once per session, that is once per xdist worker: one Node process per worker.
+Tests that take the `deal_block` fixture are parametrized with the blocks of `--fc-range`
+(this `--fc-shard`'s share), and with each `--fc-impl`; `fc_conformance` compares one block.
+Dealers are opened once per session, that is once per xdist worker: one Node process per worker.
+Every option is namespaced `--fc-…`, so that it never collides with a project's own options.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from harness.adapters import DealerOptions, open_dealer
+from harness.adapters import check_impl, open_pair
 from harness.compare import BlockComparer
 from harness.errors import RequestError
-from harness.plan import ALL, BLOCK_SIZE, Block, Shard, range_blocks, shard_blocks
-from harness.report import board_diff
-from harness.seeds import default_seed_document
+from harness.intervals import BLOCK_SIZE, Block
+from harness.report import board_diff, diagnosis_line
+from harness.request import Request
+from harness.seeds import require_seed_document
 
 DEFAULT_RANGE = "1-20000"
 
@@ -26,70 +28,81 @@ DEFAULT_RANGE = "1-20000"
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("freecell-harness", "FreeCell conformance (freecell-harness)")
     group.addoption(
-        "--impl",
+        "--fc-impl",
         action="append",
         default=None,
         metavar="IMPL",
         help="implementation under test, repeatable (default: fixtures and the original JS solution)",
     )
-    group.addoption("--against", default="reference", metavar="IMPL", help="what it is compared with")
-    group.addoption("--deal-range", default=DEFAULT_RANGE, metavar="A-B", help=f"deals to check ({DEFAULT_RANGE})")
-    group.addoption("--dialect", default="classic", help="classic, fcpro or xp")
-    group.addoption("--shard", default=None, metavar="K/N", help="this machine's share of the blocks")
-    group.addoption("--deal-block-size", type=int, default=BLOCK_SIZE, metavar="N", help="deals per test")
-    group.addoption("--deal-timeout", type=float, default=10.0, metavar="SECONDS", help="per deal")
+    group.addoption("--fc-against", default="reference", metavar="IMPL", help="what it is compared with")
+    group.addoption("--fc-range", default=DEFAULT_RANGE, metavar="A-B", help=f"deals to check ({DEFAULT_RANGE})")
+    group.addoption("--fc-dialect", default="classic", metavar="D", help="classic, fcpro or xp")
+    group.addoption("--fc-shard", default=None, metavar="K/N", help="this machine's share of the blocks")
+    group.addoption("--fc-block-size", default=str(BLOCK_SIZE), metavar="N", help="deals per test")
+    group.addoption("--fc-timeout", default="10", metavar="SECONDS", help="per deal (0.01 … 86400)")
+
+
+_REQUESTS = pytest.StashKey[list[Request]]()
 
 
 def _impls(config: pytest.Config) -> list[str]:
-    return config.getoption("impl") or ["fixtures", f"node:{default_seed_document()}"]
-
-
-_BLOCKS = pytest.StashKey[list[Block]]()
+    impls: list[str] | None = config.getoption("fc_impl")
+    return impls or ["fixtures", f"node:{require_seed_document()}"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Bad options are a usage error, said once, before anything is collected."""
-    from harness.cli import parse_range
-    from reference import DIALECTS
-
-    dialect = config.getoption("dialect")
+    """Bad options, and a dealer that surely cannot be opened, are one usage error before collection."""
     try:
-        if dialect not in DIALECTS:
-            raise RequestError(f"--dialect {dialect!r}: choose one of {', '.join(DIALECTS)}")
-        first, last = parse_range(config.getoption("deal_range"), dialect)
-        shard = Shard.parse(config.getoption("shard")) if config.getoption("shard") else ALL
+        requests = [
+            Request.from_text(
+                impl,
+                against=config.getoption("fc_against"),
+                dialect=config.getoption("fc_dialect"),
+                ranges=[config.getoption("fc_range")],
+                jobs=1,
+                shard=config.getoption("fc_shard"),
+                timeout=config.getoption("fc_timeout"),
+                block_size=config.getoption("fc_block_size"),
+                range_option="--fc-range",
+            )
+            for impl in _impls(config)
+        ]
+        if requests and not hasattr(config, "workerinput"):  # checked once, by the xdist controller
+            for impl in {*(r.impl for r in requests), requests[0].against}:
+                check_impl(impl, requests[0].options)
     except RequestError as exc:
-        raise pytest.UsageError(str(exc)) from None
-    config.stash[_BLOCKS] = list(shard_blocks(range_blocks(first, last, config.getoption("deal_block_size")), shard))
+        raise pytest.UsageError(f"freecell-harness: {exc}") from None
+    config.stash[_REQUESTS] = requests
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "deal_block" in metafunc.fixturenames:
-        blocks = metafunc.config.stash[_BLOCKS]
+    requests = metafunc.config.stash[_REQUESTS]
+    if "deal_block" in metafunc.fixturenames and requests:
+        blocks = list(requests[0].blocks())
         metafunc.parametrize("deal_block", blocks, ids=[b.key for b in blocks])
     if "conformance_impl" in metafunc.fixturenames:
-        metafunc.parametrize("conformance_impl", _impls(metafunc.config))
+        metafunc.parametrize("conformance_impl", [r.impl for r in requests])
 
 
-class Conformance:
-    """Compares blocks of `impl` with `against`; a failure fails the test with the board diff."""
+class ConformanceSession:
+    """Compares blocks of each implementation with `--fc-against`; a failure fails the test with the board diff.
+
+    A dealer that cannot be opened stops the whole session with one usage error, not one failure per block.
+    """
 
     def __init__(self, config: pytest.Config) -> None:
-        self.config = config
-        self.options = DealerOptions(dialect=config.getoption("dialect"), timeout=config.getoption("deal_timeout"))
+        self.requests = {r.impl: r for r in config.stash[_REQUESTS]}
         self._comparers: dict[str, BlockComparer] = {}
 
     def comparer(self, impl: str) -> BlockComparer:
         if impl not in self._comparers:
+            request = self.requests.get(impl) or next(iter(self.requests.values()))
             try:
-                actual = open_dealer(impl, self.options)
-                expected = open_dealer(self.config.getoption("against"), self.options)
+                self._comparers[impl] = BlockComparer(
+                    *open_pair(impl, request.against, request.options), dialect=request.dialect
+                )
             except RequestError as exc:
-                problem = str(exc)
-            else:
-                self._comparers[impl] = BlockComparer(actual, expected)
-                return self._comparers[impl]
-            pytest.fail(f"cannot open {impl}: {problem}", pytrace=False)
+                pytest.exit(f"freecell-harness: cannot open {impl}: {exc}", returncode=pytest.ExitCode.USAGE_ERROR)
         return self._comparers[impl]
 
     def check(self, impl: str, block: Block) -> None:
@@ -99,7 +112,7 @@ class Conformance:
         if f is not None:
             pytest.fail(
                 f"{impl} against {comparer.expected.impl}: first {f.kind} at deal {f.deal} "
-                f"(block {block.key}): {f.message}\n{board_diff(f.expected, f.actual)}",
+                f"(block {block.key}): {f.message}\n{diagnosis_line(f)}{board_diff(f.expected, f.actual)}",
                 pytrace=False,
             )
 
@@ -109,8 +122,8 @@ class Conformance:
 
 
 @pytest.fixture(scope="session")
-def conformance(pytestconfig: pytest.Config) -> Iterator[Conformance]:
+def fc_conformance(pytestconfig: pytest.Config) -> Iterator[ConformanceSession]:
     """One per session (per xdist worker), so each implementation's process lives once per worker."""
-    checker = Conformance(pytestconfig)
-    yield checker
-    checker.close()
+    session = ConformanceSession(pytestconfig)
+    yield session
+    session.close()

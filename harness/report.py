@@ -5,19 +5,30 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.files import write_atomically
+from harness.intervals import Shard
+from harness.verdict import Verdict, merge_verdicts
 from reference.deal import COLUMNS
+
+
+def harness_version() -> str:
+    try:
+        return metadata.version("freecell-harness")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """SPEC.md's `verify --report` document (plus `shard` and `ranges`, which `report merge` reads)."""
+    """SPEC.md's `verify --report` document (plus what `report merge` and a reader need: the shard,
+    the ranges or the sample's size and seed, the deals a resume log had already checked, versions)."""
 
     implementation: str
     against: str
@@ -27,6 +38,15 @@ class Report:
     elapsed_s: float
     shard: str = "1/1"
     ranges: tuple[tuple[int, int], ...] = ()
+    sample: int | None = None
+    seed: int | None = None
+    resumed: int = 0  # deals of `checked` read from a resume log, not checked by this run
+    harness_version: str = field(default_factory=harness_version)
+    dealer_version: str | None = None
+
+    @property
+    def verdict(self) -> Verdict:
+        return Verdict(self.checked, self.first_failure)
 
     @property
     def conformant(self) -> bool:
@@ -34,7 +54,8 @@ class Report:
 
     @property
     def deals_per_s(self) -> float:
-        return self.checked / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        """This run's rate: deals it checked itself (not those of a resume log) per second."""
+        return (self.checked - self.resumed) / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -48,31 +69,78 @@ class Report:
             "deals_per_s": round(self.deals_per_s),
             "shard": self.shard,
             "ranges": [list(r) for r in self.ranges],
+            "sample": None if self.sample is None else {"size": self.sample, "seed": self.seed},
+            "resumed": self.resumed,
+            "harness_version": self.harness_version,
+            "dealer_version": self.dealer_version,
         }
 
     @classmethod
     def from_json(cls, data: object, source: str) -> Report:
+        def bad(why: str) -> RequestError:
+            return RequestError(f"{source}: not a verify report: {why}")
+
+        if not isinstance(data, dict):
+            raise bad("not a JSON object")
         try:
-            assert isinstance(data, dict)
             failure = data["first_failure"]
+            sample = data.get("sample")
+            if sample is not None and not isinstance(sample, dict):
+                raise bad("'sample' is not an object {size, seed}")
             report = cls(
-                implementation=str(data["implementation"]),
-                against=str(data["against"]),
-                dialect=str(data["dialect"]),
-                checked=int(data["checked"]),
+                implementation=_text(data["implementation"], "implementation"),
+                against=_text(data["against"], "against"),
+                dialect=_text(data["dialect"], "dialect"),
+                checked=_count(data["checked"], "checked"),
                 first_failure=Failure.from_json(failure) if failure is not None else None,
-                elapsed_s=float(data["elapsed_s"]),
-                shard=str(data.get("shard", "1/1")),
-                ranges=tuple((int(a), int(b)) for a, b in data.get("ranges", [])),
+                elapsed_s=_seconds(data["elapsed_s"]),
+                shard=str(Shard.parse(_text(data.get("shard", "1/1"), "shard"), option="'shard'")),
+                ranges=tuple((_whole(a, "ranges"), _whole(b, "ranges")) for a, b in data.get("ranges", [])),
+                sample=None if sample is None else _count(sample.get("size"), "sample size"),
+                seed=None if sample is None else _whole(sample.get("seed"), "sample seed"),
+                resumed=_count(data.get("resumed", 0), "resumed"),
+                harness_version=str(data.get("harness_version", "unknown")),
+                dealer_version=None if data.get("dealer_version") is None else str(data["dealer_version"]),
             )
-        except (AssertionError, KeyError, TypeError, ValueError) as exc:
-            raise RequestError(f"{source}: not a verify report ({type(exc).__name__}: {exc})") from None
-        if bool(data["conformant"]) != report.conformant:
+        except RequestError as exc:
+            raise bad(str(exc)) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise bad(f"{type(exc).__name__}: {exc}") from None
+        if not isinstance(data.get("conformant"), bool):
+            raise bad("'conformant' is not true or false")
+        if data["conformant"] != report.conformant:
             raise RequestError(f"{source}: 'conformant' contradicts 'first_failure'")
+        if report.resumed > report.checked:
+            raise bad("'resumed' exceeds 'checked'")
         return report
 
     def write_json(self, path: str) -> None:
         write_atomically(path, json.dumps(self.to_json(), indent=2) + "\n")
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise RequestError(f"{name!r} is not a string")
+    return value
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{name!r}: {value!r} is not a whole number")
+    return value
+
+
+def _count(value: object, name: str) -> int:
+    number = _whole(value, name)
+    if number < 0:
+        raise RequestError(f"{name!r} is negative ({number})")
+    return number
+
+
+def _seconds(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        raise RequestError(f"'elapsed_s' {value!r} is not a finite number of seconds >= 0")
+    return float(value)
 
 
 def read_report(path: str) -> Report:
@@ -90,36 +158,40 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     if not reports:
         raise RequestError("report merge: no reports given")
     first_path, first = reports[0]
-    seen: dict[str, str] = {}
+
+    def run_of(r: Report) -> tuple[object, ...]:
+        return (r.implementation, r.against, r.dialect, r.ranges, r.sample, r.seed)
+
+    seen: dict[Shard, str] = {}
     for path, r in reports:
-        same = (r.implementation, r.against, r.dialect, r.ranges) == (
-            first.implementation,
-            first.against,
-            first.dialect,
-            first.ranges,
-        )
-        if not same:
+        if run_of(r) != run_of(first):
             raise RequestError(f"report merge: {path} is of another run than {first_path}")
-        if r.shard in seen:
-            raise RequestError(f"report merge: shard {r.shard} appears twice ({seen[r.shard]}, {path})")
-        seen[r.shard] = path
-    counts = {s.split("/")[1] for s in seen}
+        shard = Shard.parse(r.shard, option=f"{path}: shard")
+        if shard in seen:
+            raise RequestError(f"report merge: shard {shard} appears twice ({seen[shard]}, {path})")
+        seen[shard] = path
+    counts = {s.count for s in seen}
     if len(counts) != 1:
-        raise RequestError(f"report merge: shards of different splits: {', '.join(sorted(seen))}")
-    total = int(counts.pop())
-    missing = [f"{k}/{total}" for k in range(1, total + 1) if f"{k}/{total}" not in seen]
+        raise RequestError(f"report merge: shards of different splits: {', '.join(sorted(map(str, seen)))}")
+    total = counts.pop()
+    missing = [f"{k}/{total}" for k in range(1, total + 1) if Shard(k, total) not in seen]
     if missing:
         raise RequestError(f"report merge: missing shard(s) {', '.join(missing)}")
-    failures = [r.first_failure for _, r in reports if r.first_failure]
+    merged = merge_verdicts(r.verdict for _, r in reports)
     return Report(
         implementation=first.implementation,
         against=first.against,
         dialect=first.dialect,
-        checked=sum(r.checked for _, r in reports),
-        first_failure=min(failures, key=lambda f: f.deal) if failures else None,
+        checked=merged.checked,
+        first_failure=merged.first_failure,
         elapsed_s=max(r.elapsed_s for _, r in reports),  # the shards ran side by side
         shard="1/1",
         ranges=first.ranges,
+        sample=first.sample,
+        seed=first.seed,
+        resumed=sum(r.resumed for _, r in reports),
+        harness_version=first.harness_version,
+        dealer_version=first.dealer_version,
     )
 
 
@@ -158,7 +230,13 @@ def verdict(report: Report) -> str:
     if report.shard == "1/1" and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
         first = report.ranges[0][0]
         clean_prefix = f"conforms on {first} … {f.deal - 1}, " if f.deal > first else "no deal conforms before it, "
-    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.message}"
+    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.explanation}"
+
+
+def diagnosis_line(failure: Failure) -> str:
+    """`diagnosis (cause): message` and a newline, or nothing when there is no diagnosis."""
+    d = failure.diagnosis
+    return f"diagnosis ({d.cause}): {d.message}\n" if d else ""
 
 
 def write_junit(path: str, report: Report, label: str) -> None:
@@ -176,8 +254,8 @@ def write_junit(path: str, report: Report, label: str) -> None:
     case.set("time", f"{report.elapsed_s:.3f}")
     f = report.first_failure
     if f is not None:
-        node = ET.SubElement(case, "failure", message=f"deal {f.deal}: {f.kind}: {f.message}", type=f.kind)
-        node.text = verdict(report) + "\n" + board_diff(f.expected, f.actual)
+        node = ET.SubElement(case, "failure", message=f"deal {f.deal}: {f.kind}: {f.explanation}", type=f.kind)
+        node.text = verdict(report) + "\n" + diagnosis_line(f) + board_diff(f.expected, f.actual)
     ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
     root = ET.Element("testsuites")
     root.append(suite)

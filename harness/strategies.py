@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from harness.plan import sample_boundaries
+from harness.intervals import sample_boundaries
 from reference import get_dialect
 
 

@@ -27,7 +27,10 @@ def load_published(path: Path | None = None) -> dict[tuple[str, int], bytes]:
             cards = cards_from_text(v["board"], v["layout"])
             out[(str(v["dialect"]), int(v["deal"]))] = (" ".join(CARD_NAMES[c] for c in cards) + "\n").encode()
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise RequestError(f"cannot read the published vectors {path}: {exc}") from None
+        raise RequestError(
+            f"cannot read the published vectors {path}: {exc} (they are found beside the seed documents: "
+            "set $FREECELL_SEED to the seed document in seeds/, next to vectors/)"
+        ) from None
     return out
 
 

@@ -63,8 +63,9 @@ class Dialect:
         return ", ".join(str(lo) if lo == hi else f"{lo} … {hi}" for lo, hi in self._described())
 
     def _described(self) -> list[tuple[int, int]]:
+        """The fixed layouts one by one, then the rules' deal numbers with adjacent rules joined."""
         fixed = [(n, n) for n in sorted(self.fixed_layouts)]
-        return fixed + [(r.first, r.last) for r in _merged(self.rules)]
+        return fixed + join_intervals([(r.first, r.last) for r in self.rules])
 
     def __contains__(self, number: object) -> bool:
         if not isinstance(number, int) or isinstance(number, bool):
@@ -90,14 +91,7 @@ class Dialect:
 
     def intervals(self) -> list[tuple[int, int]]:
         """The domain as disjoint inclusive intervals, in order."""
-        points = [(n, n) for n in self.fixed_layouts] + [(r.first, r.last) for r in self.rules]
-        merged: list[tuple[int, int]] = []
-        for first, last in sorted(points):
-            if merged and merged[-1][1] + 1 >= first:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], last))
-            else:
-                merged.append((first, last))
-        return merged
+        return join_intervals([(n, n) for n in self.fixed_layouts] + [(r.first, r.last) for r in self.rules])
 
     def check_range(self, first: object, last: object) -> tuple[int, int]:
         """Return (first, last) if every deal number first … last is in the domain; raise if not."""
@@ -109,15 +103,15 @@ class Dialect:
         return a, b
 
 
-def _merged(rules: tuple[LcgRule, ...]) -> list[LcgRule]:
-    """Adjacent rules, joined, for describing the domain."""
-    merged: list[LcgRule] = []
-    for rule in rules:
-        if merged and merged[-1].last + 1 == rule.first:
-            merged[-1] = LcgRule(merged[-1].first, rule.last, 0, 0, 0)
+def join_intervals(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Inclusive intervals as disjoint ones in order, overlapping or adjacent ones joined."""
+    out: list[tuple[int, int]] = []
+    for first, last in sorted(intervals):
+        if out and out[-1][1] + 1 >= first:
+            out[-1] = (out[-1][0], max(out[-1][1], last))
         else:
-            merged.append(rule)
-    return merged
+            out.append((first, last))
+    return out
 
 
 # Windows XP's two fixed layouts (published.json, with sources), as 8 columns top card first.

@@ -54,9 +54,8 @@ BAD_REQUESTS = [
     ["deal", "--range", "1-2147483648"],
     ["deal", "--range", ""],
     ["deal", "--dialect", "fcpro", "--range", "8589934591-8589934592"],
-    ["deal", "--dialect", "xp", "--range=-1-1"],
-    ["deal", "--dialect", "xp", "--range=-2-5"],
-    ["deal", "--dialect", "xp", "--range", "-1-1"],
+    ["deal", "--dialect", "xp", "--range=0-5"],
+    ["deal", "--dialect", "xp", "--range", "-3-1"],
     ["deal", "--dialect", "msvc", "1"],
     ["deal", "--dialect", "", "1"],
     ["deal", "--dialect", "Classic", "1"],
@@ -87,7 +86,7 @@ def test_bad_requests_exit_2_with_one_line(args: list[str], capsys: pytest.Captu
         (["deal", "--dialect", "xp", "0"], ["xp", "-2", "1000000"]),
         (["deal", "--range", "5-1"], ["5-1", "reversed"]),
         (["deal", "--range", "1-2-3"], ["1-2-3"]),
-        (["deal", "--dialect", "xp", "--range=-1-1"], ["xp", "-1-1"]),
+        (["deal", "--dialect", "xp", "--range=0-1"], ["xp", "0-1"]),
         (["deal", "--dialect", "msvc", "1"], ["msvc", "classic, fcpro, xp"]),
         (["deal", "--format", "csv", "1"], ["csv", "rows"]),
     ],
@@ -200,3 +199,18 @@ def test_console_script_and_module_agree() -> None:
     done = subprocess.run(args, capture_output=True, timeout=60, check=False)
     assert done.returncode == 0
     assert done.stdout == run("deal", "617", "--format", "line").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "deals"),
+    [
+        (["--range=-2-5"], [-2, -1, 1, 2, 3, 4, 5]),  # SPEC: 0 is not an xp deal, so it is skipped
+        (["--range", "-1-1"], [-1, 1]),
+        (["--range=-2--1", "--format", "rows"], [-2, -1]),
+    ],
+)
+def test_xp_ranges_across_zero_skip_zero(args: list[str], deals: list[int], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_in_process(["deal", "--dialect", "xp", *args], capsys)
+    assert status == 0, err
+    fmt = "rows" if "rows" in args else "line"
+    assert out == ("\n" if fmt == "rows" else "").join(reference.deal(n, "xp").format(fmt) for n in deals)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
+from harness.errors import REPORT_BUGS_TO, HarnessBug, HarnessError, RequestError
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
 
@@ -28,8 +29,15 @@ pytestmark = pytest.mark.usefixtures("test_dealers")
         (["verify", "py:planted:nothing"], "no callable nothing"),
         (["verify", "py:planted"], "py:MODULE:FUNCTION"),
         (["verify", "reference", "--encoding", "klingon"], "--encoding"),
-        (["verify", "reference", "--dialect", "xp", "--range=-2-3"], "leaves the xp domain"),
-        (["verify", "reference", "--dialect", "xp", "--range", "-2-3"], "leaves the xp domain"),
+        (["verify", "reference", "--dialect", "xp", "--range=0-3"], "outside the xp domain"),
+        (["verify", "reference", "--jobs", "100000"], "--jobs 100000: must be 1"),
+        (["verify", "reference", "--timeout", "inf"], "--timeout inf: must be 0.01 … 86400 seconds"),
+        (["verify", "reference", "--timeout", "1e308"], "--timeout 1e+308: must be 0.01"),
+        (["verify", "reference", "--timeout", "nan"], "--timeout nan: must be"),
+        (["verify", "reference", "--timeout", "1e-9"], "--timeout 1e-09: must be"),
+        (["verify", "reference", "--sample", "-5"], "--sample -5: must be at least 1"),
+        (["verify", "reference", "--sample", "3000000000"], "only 2147483647 deals"),
+        (["verify", "reference", "--sample", "50", "--seed", "-1"], "--seed -1: must be 0"),
         (["deal", "--range", ""], "not of the form A-B"),
         (["deal"], "give deal numbers or --range"),
         (["report", "merge", "no-such-report.json"], "cannot read"),
@@ -107,3 +115,75 @@ def test_a_negative_range_may_follow_a_space(capsys: pytest.CaptureFixture[str])
 def test_the_reference_conforms_to_itself_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "reference", "--dialect", "fcpro", "--sample", "200", "--seed", "9"]) == 0
     assert "CONFORMS" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(("planted", "first_failure"), [("-1", -1), ("-2", -2), ("1", 1), ("100", 100), ("0", None)])
+def test_xp_ranges_across_zero_are_checked_deal_minus_1_included(
+    jobs: str,
+    planted: str,
+    first_failure: int | None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("PLANTED_DEAL", planted)
+    report = tmp_path / "r.json"
+    argv = ["verify", "py:planted:xp", "--dialect", "xp", "--range=-2-100", "--jobs", jobs, "--report", str(report)]
+    assert main(argv) == (0 if first_failure is None else 1), capsys.readouterr().err
+    data = json.loads(report.read_text())
+    assert (data["first_failure"] or {}).get("deal") == first_failure
+    if first_failure is None:
+        assert data["checked"] == 102  # -2, -1, 1 … 100: 0 skipped, not refused
+
+
+def test_a_sample_report_records_its_size_seed_and_versions(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    assert main(["verify", "reference", "--sample", "40", "--seed", "7", "--jobs", "1", "--report", str(report)]) == 0
+    data = json.loads(report.read_text())
+    assert data["sample"] == {"size": 40, "seed": 7} and data["checked"] == 40
+    assert data["harness_version"] not in ("", "unknown") and data["dealer_version"].startswith("freecell-harness ")
+
+
+def test_checked_counts_deals_up_to_the_first_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLANTED_DEAL", "150")
+    report = tmp_path / "r.json"
+    argv = ["verify", "py:planted:deal", "--range", "1-1000", "--jobs", "1", "--report", str(report)]
+    assert main(argv) == 1
+    assert json.loads(report.read_text())["checked"] == 150
+
+
+def test_a_resumed_run_counts_only_its_own_work_in_the_rate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log, report = tmp_path / "log", tmp_path / "r.json"
+    base = ["verify", "reference", "--range", "1-30000", "--jobs", "1", "--resume", str(log), "--report", str(report)]
+    assert main(base) == 0
+    capsys.readouterr()
+    assert main(base) == 0  # every block is in the log: this run checks nothing itself
+    data = json.loads(report.read_text())
+    assert (data["checked"], data["resumed"], data["deals_per_s"]) == (30000, 30000, 0)
+    assert capsys.readouterr().out.splitlines()[1].startswith("0 deals in ")
+
+
+@pytest.mark.parametrize("bug", [ZeroDivisionError("division by zero"), HarnessBug("a verdict of -1 deals checked")])
+def test_a_bug_of_ours_exits_3_saying_so_and_where_to_report_it(
+    bug: Exception, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise bug
+
+    monkeypatch.delenv("FREECELL_DEBUG", raising=False)
+    monkeypatch.setattr("harness.engine.run", broken)
+    assert main(["verify", "reference", "--range", "1-10", "--jobs", "1"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "a bug in freecell-harness" in err and str(bug) in err and REPORT_BUGS_TO in err
+
+
+def test_every_harness_exception_shares_one_base() -> None:
+    from harness.cards import BoardError
+    from harness.fixtures import FixturesError
+    from harness.fixtures.regen import Disagreement
+
+    for kind in (RequestError, HarnessBug, FixturesError, Disagreement, BoardError):
+        assert issubclass(kind, HarnessError)
+    assert issubclass(BoardError, ValueError)  # caught where a dealer's output is judged

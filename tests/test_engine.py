@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from harness.engine import Outcome, Request, run
 from harness.failures import Failure
-from harness.plan import Shard
+from harness.intervals import Shard
 from harness.resume import ResumeLog
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
@@ -60,6 +60,7 @@ def test_a_conforming_dealer_conforms_and_every_deal_is_counted(jobs: int) -> No
 def test_the_error_kind_and_message_of_the_function_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PLANTED_ERROR", "2024")
     failure = run(Request(impl="py:planted:deal", ranges=((2000, 2100),))).first_failure
+    assert failure is not None
     assert failure == Failure(2024, "error", "RuntimeError: planted error at 2024", failure.expected, None)
 
 

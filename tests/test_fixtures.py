@@ -23,17 +23,14 @@ from harness.failures import Failure
 from harness.fixtures import (
     MANIFEST,
     Check,
-    Checkers,
-    Disagreement,
     FixtureFile,
     check,
     default_dir,
     default_plan,
     load_fixtures,
-    manifest_entry,
-    regenerate,
     render_manifest,
 )
+from harness.fixtures.regen import Checkers, Disagreement, manifest_entry, regenerate
 from harness.vectors import load_published, published_vectors_path
 
 IN_CI = bool(os.environ.get("CI"))
@@ -138,7 +135,7 @@ def test_regen_command_exits_1_on_disagreement_and_2_when_an_implementation_is_m
     def disagree(directory: Path) -> list[str]:
         raise Disagreement("classic/lines-1-32000.txt", "node", 7, "differs")
 
-    monkeypatch.setattr("harness.fixtures.regenerate", disagree)
+    monkeypatch.setattr("harness.fixtures.regen.regenerate", disagree)
     assert main(["fixtures", "regen", "--dir", str(small)]) == 1
     assert "classic/lines-1-32000.txt: node disagrees with the reference at deal 7" in capsys.readouterr().err
     monkeypatch.undo()
@@ -300,12 +297,28 @@ def test_check_command_on_the_committed_fixtures_and_on_a_corrupted_copy(
     assert main(["fixtures", "check", "--dir", str(tmp_path / "nowhere")]) == 2
 
 
-def test_an_installed_harness_finds_the_fixtures_of_the_working_directory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_package_data_holds_every_fixture_the_manifest_names() -> None:
+    """The fast check of what an installed copy carries: pyproject's package data covers every file."""
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((COMMITTED.parent / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert config["package-dir"]["harness.golden"] == COMMITTED.name and "harness.golden" in config["packages"]
+    patterns = config["package-data"]["harness.golden"]
+    shipped = [MANIFEST, *(e["path"] for e in json.loads((COMMITTED / MANIFEST).read_text())["files"])]
+    assert all(any(fnmatch.fnmatchcase(path, p) for p in patterns) for path in shipped), (shipped, patterns)
+    assert {f.path for f in default_plan()} <= set(shipped)
+
+
+def test_no_fixtures_is_not_found_exit_2_never_corrupted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("harness.fixtures.PROJECT_ROOT", tmp_path / "site-packages")
-    monkeypatch.chdir(COMMITTED.parent)
-    assert default_dir() == Path.cwd() / "fixtures"
+    monkeypatch.setattr("harness.fixtures.store.PACKAGED_DIR", tmp_path / "site-packages" / "harness" / "golden")
+    monkeypatch.setattr("harness.fixtures.store.CHECKOUT_DIR", tmp_path / "nowhere")
+    for argv in (["fixtures", "check"], ["verify", "fixtures", "--range", "1-10", "--jobs", "1"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "fixtures not found" in err and "corrupted" not in err and err.count("\n") == 1, err
 
 
 # ------------------------------------------------------------------ the committed fixtures, read
@@ -380,3 +393,38 @@ def test_committed_fixtures_agree_with_the_published_boards() -> None:
         else:
             pytest.fail(f"published {dialect} deal {n} is not in the fixtures")
     assert published_vectors_path().name == "published.json"
+
+
+def _edit_agreed(directory: Path, edit: Callable[[list[dict[str, object]]], object], index: int = 1) -> None:
+    manifest = json.loads((directory / MANIFEST).read_text())
+    edit(manifest["files"][index]["agreed"])
+    (directory / MANIFEST).write_text(json.dumps(manifest, indent=1))
+
+
+PROVENANCE_EDITS: list[tuple[str, Callable[[list[dict[str, object]]], object]]] = [
+    ("drop pysol-cards", lambda agreed: agreed.pop()),
+    ("rename an implementation", lambda agreed: agreed[-1].update(implementation="node")),
+    ("widen its deals", lambda agreed: agreed[-1].update(deals=[[1, 1000]], deal_count=1000)),
+    ("inflate its count", lambda agreed: agreed[-1].update(deal_count=10**6)),
+    ("add an implementation", lambda agreed: agreed.append({"implementation": "mine", "deals": [], "deal_count": 0})),
+    ("empty the list", lambda agreed: agreed.clear()),
+]
+
+
+@pytest.mark.parametrize("edit", [e for _, e in PROVENANCE_EDITS], ids=[n for n, _ in PROVENANCE_EDITS])
+def test_editing_who_agreed_makes_check_fail(small: Path, edit: Callable[[list[dict[str, object]]], object]) -> None:
+    assert check(small, SMALL_PLAN) == []
+    _edit_agreed(small, edit)
+    problems = check(small, SMALL_PLAN)
+    assert len(problems) == 1 and problems[0].startswith("classic/digests-1-1000.tsv:"), problems
+    assert "agreed" in problems[0], problems
+
+
+def test_editing_the_original_solutions_record_fails_the_committed_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "fx"
+    shutil.copytree(COMMITTED, copy)
+    _edit_agreed(copy, lambda agreed: agreed[1].update(document_sha256="0" * 64), index=0)
+    assert main(["fixtures", "check", "--dir", str(copy)]) == 1
+    assert "classic/lines-1-32000.txt: its MANIFEST.json record of who agreed (node)" in capsys.readouterr().err

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harness.engine import Request, run
-from harness.plan import Shard
+from harness.intervals import Shard
 
 TESTS = Path(__file__).parent
 PROGRAM = TESTS / "dealers" / "planted_program.py"

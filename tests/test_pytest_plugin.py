@@ -24,7 +24,7 @@ def test_blocks_become_tests_and_a_divergence_fails_with_the_board_diff(
 ) -> None:
     monkeypatch.setenv("PLANTED_DEAL", "1234")
     result = suite.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--impl", "py:planted:deal", "--deal-range", "1-3000", "--deal-block-size", "1000"
+        "-p", "no:cacheprovider", "--fc-impl", "py:planted:deal", "--fc-range", "1-3000", "--fc-block-size", "1000"
     )
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
@@ -36,15 +36,15 @@ def test_shards_and_several_impls_multiply_the_tests(suite: pytest.Pytester) -> 
     result = suite.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
-        "--impl",
+        "--fc-impl",
         "reference",
-        "--impl",
+        "--fc-impl",
         "pysol-cards",
-        "--deal-range",
+        "--fc-range",
         "1-5000",
-        "--deal-block-size",
+        "--fc-block-size",
         "1000",
-        "--shard",
+        "--fc-shard",
         "2/2",
         "--collect-only",
         "-q",
@@ -55,6 +55,67 @@ def test_shards_and_several_impls_multiply_the_tests(suite: pytest.Pytester) -> 
 
 
 def test_a_bad_range_is_a_usage_error(suite: pytest.Pytester) -> None:
-    result = suite.runpytest_subprocess("--impl", "reference", "--deal-range", "0-5")
+    result = suite.runpytest_subprocess("--fc-impl", "reference", "--fc-range", "0-5")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*outside the classic domain*"])
+
+
+def test_options_are_namespaced_so_a_projects_own_dialect_option_does_not_collide(suite: pytest.Pytester) -> None:
+    """An unrelated conftest with its own `--dialect` (and `--impl`, `--shard`) crashed the session."""
+    suite.makeconftest(
+        """
+        def pytest_addoption(parser):
+            parser.addoption("--dialect", default="en")
+            parser.addoption("--impl", default="mine")
+            parser.addoption("--shard", default="none")
+        """
+    )
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--dialect", "de", "--fc-impl", "reference", "--fc-range", "1-200",
+        "--fc-block-size", "100",
+    )  # fmt: skip
+    result.assert_outcomes(passed=2)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--fc-block-size", "0"], "--block-size 0: must be 1"),
+        (["--fc-block-size", "-5"], "--block-size -5: must be 1"),
+        (["--fc-block-size", "ten"], "--block-size 'ten' is not a whole number"),
+        (["--fc-timeout", "-1"], "--timeout -1.0: must be"),
+        (["--fc-timeout", "inf"], "--timeout inf: must be"),
+        (["--fc-dialect", "msvc"], "--dialect 'msvc'"),
+        (["--fc-shard", "3/2"], "--shard '3/2'"),
+        (["--fc-range", "0-5"], "outside the classic domain"),
+        (["--fc-impl", "py:no_such_module_here:f"], "cannot import no_such_module_here"),
+        (["--fc-impl", "node:/no/such/dealer.js"], "no such file"),
+    ],
+)
+def test_bad_values_and_unopenable_dealers_are_one_usage_error_up_front(
+    suite: pytest.Pytester, args: list[str], says: str
+) -> None:
+    impl = [] if "--fc-impl" in args else ["--fc-impl", "reference"]
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", *impl, *args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR, result.stdout.str() + result.stderr.str()
+    errors = [line for line in result.stderr.lines if "freecell-harness:" in line]
+    assert len(errors) == 1 and says in errors[0], result.stderr.lines
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_dealer_that_fails_to_open_mid_session_stops_the_session_once(suite: pytest.Pytester) -> None:
+    """A dealer that passes the cheap check but cannot be opened is one error, not one failure per block."""
+    suite.makepyfile(broken_dealer="raise ImportError('this dealer is broken')\ndef deal(n): pass\n")
+    suite.makeconftest(
+        """
+        import harness.pytest_plugin as plugin
+        plugin.check_impl = lambda impl, options: None  # as if the cheap check could not tell
+        """
+    )
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--fc-impl", "py:broken_dealer:deal", "--fc-range", "1-5000", "--fc-block-size", "100"
+    )  # fmt: skip
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    text = result.stdout.str() + result.stderr.str()
+    assert text.count("this dealer is broken") == 1, text
+    assert " failed" not in text

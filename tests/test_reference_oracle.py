@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pysol_cards.cards import CardRenderer  # type: ignore[import-untyped]
-from pysol_cards.deal_game import Game  # type: ignore[import-untyped]
-from pysol_cards.random_base import RandomBase  # type: ignore[import-untyped]
+from pysol_cards.cards import CardRenderer
+from pysol_cards.deal_game import Game
+from pysol_cards.random_base import RandomBase
 
 import reference
 

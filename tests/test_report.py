@@ -74,7 +74,7 @@ def test_a_report_round_trips_through_its_json_with_spec_fields(tmp_path: Path) 
         "deals_per_s",
     }
     assert spec_fields <= set(data)
-    assert set(data["first_failure"]) == {"deal", "kind", "message", "expected", "actual"}
+    assert set(data["first_failure"]) == {"deal", "kind", "message", "expected", "actual", "diagnosis"}
     assert data["conformant"] is False and data["deals_per_s"] == 100
     assert read_report(str(path)) == report
 
@@ -120,3 +120,66 @@ def test_junit_is_valid_xml_with_the_failure_and_its_diff(tmp_path: Path) -> Non
     failure = suite.find("testcase/failure")
     assert failure is not None and failure.get("type") == "mismatch"
     assert "deal 42" in (failure.get("message") or "") and "│" in (failure.text or "")
+
+
+def _edited(field: str, value: object) -> str:
+    data = shard(1, 2, 50).to_json()
+    data[field] = value
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (_edited("shard", "3/2"), "'shard' '3/2'"),
+        (_edited("shard", "one of two"), "'shard' 'one of two'"),
+        (_edited("shard", 1), "'shard' is not a string"),
+        (_edited("checked", -5), "'checked' is negative"),
+        (_edited("checked", "5"), "'checked': '5' is not a whole number"),
+        (_edited("checked", True), "'checked': True is not a whole number"),
+        (_edited("elapsed_s", -1), "'elapsed_s' -1"),
+        (_edited("resumed", 51), "'resumed' exceeds 'checked'"),
+        (_edited("sample", {"size": -3, "seed": 1}), "'sample size' is negative"),
+        (_edited("sample", [1, 2]), "'sample' is not an object"),
+        (_edited("conformant", "yes"), "'conformant' is not true or false"),
+        (json.dumps({k: v for k, v in shard(1, 2, 50).to_json().items() if k != "conformant"}), "not true or false"),
+    ],
+)
+def test_report_merge_refuses_a_bad_shard_field_or_count_in_one_line(
+    tmp_path: Path, content: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from harness.cli import main
+
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    shard(2, 2, 50).write_json(str(good))
+    bad.write_text(content)
+    assert main(["report", "merge", str(bad), str(good)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("other", "message"),
+    [
+        ({"sample": 40, "seed": 1, "ranges": ()}, "another run"),
+        ({"sample": 40, "seed": 2, "ranges": ()}, "another run"),
+        ({"dialect": "xp"}, "another run"),
+    ],
+)
+def test_report_merge_refuses_shards_of_different_samples_or_seeds(other: dict[str, object], message: str) -> None:
+    from dataclasses import replace
+
+    first = replace(shard(1, 2, 50), sample=40, seed=1, ranges=())
+    second = replace(shard(2, 2, 50), **other)  # type: ignore[arg-type]
+    if other == {"sample": 40, "seed": 1, "ranges": ()}:
+        second = replace(second, sample=41)
+    with pytest.raises(RequestError, match=message):
+        merge_reports([("a.json", first), ("b.json", second)])
+
+
+def test_a_merged_sample_keeps_its_size_and_seed() -> None:
+    from dataclasses import replace
+
+    parts = [replace(shard(k, 2, 20), sample=40, seed=1, ranges=()) for k in (1, 2)]
+    merged = merge_reports([(f"{k}.json", r) for k, r in enumerate(parts)])
+    assert (merged.sample, merged.seed, merged.checked) == (40, 1, 40)

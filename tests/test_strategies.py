@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.plan import sample_boundaries
+from harness.intervals import sample_boundaries
 from harness.strategies import deal_numbers
 from reference import DIALECTS
 

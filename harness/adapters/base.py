@@ -37,6 +37,11 @@ class Dealer(ABC):
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         """One answer per deal number, in order."""
 
+    @classmethod  # noqa: B027 (most kinds need no check)
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        """RequestError now if a dealer of this kind surely cannot be opened with `argument`; cheap: no
+        process started, nothing dealt.  The parent of `--jobs` workers asks this instead of opening."""
+
     def block_digest(self, deals: Sequence[int]) -> str | None:
         """SHA-256 (hex) of the deals' canonical lines, or None when any deal fails."""
         h = hashlib.sha256()

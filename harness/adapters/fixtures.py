@@ -15,11 +15,16 @@ from pathlib import Path
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.fixtures import Fixtures, FixturesError, load_fixtures
+from harness.fixtures.store import Fixtures, FixturesError, find_fixtures, load_fixtures
+from harness.intervals import as_interval
 from reference import get_dialect
 
 
 class FixturesDealer(Dealer):
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        find_fixtures()
+
     def __init__(self, options: DealerOptions, directory: Path | None = None) -> None:
         self.impl = "fixtures"
         self.dialect = get_dialect(options.dialect).name
@@ -56,8 +61,9 @@ class FixturesDealer(Dealer):
         if self.fixtures is None:
             return None
         fixtures = self.fixtures
-        if isinstance(deals, range) and deals.step == 1 and len(deals):
-            stored = fixtures.digest(self.dialect, deals[0], deals[-1])
+        span = as_interval(deals)
+        if span is not None:
+            stored = fixtures.digest(self.dialect, span.first, span.last)
             if stored is not None:
                 return stored
         h = hashlib.sha256()

@@ -16,6 +16,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.challenge import read_challenge
 from harness.errors import RequestError
 from harness.node.bridge import NodeBridge
+from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
 from harness.node.sources import JS_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
 
@@ -40,6 +41,12 @@ def load_failure(what: str, answer: LoadAnswer) -> str:
 
 
 class NodeDealer(Dealer):
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        """Cheap: the files can be read and gathered (every module found), and Node is there."""
+        load_request(parse_node_arg(argument))
+        find_node()
+
     def __init__(self, arg: str, options: DealerOptions) -> None:
         spec = parse_node_arg(arg)
         request = load_request(spec)  # RequestError before Node starts

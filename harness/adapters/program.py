@@ -193,6 +193,10 @@ def _answer(number: int, board: Board) -> Answer:
 class CommandDealer(Dealer):
     """`cmd:TEMPLATE`: one process per deal; `{n}` is replaced by the deal number (or appended)."""
 
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        split_command(argument, f"cmd:{argument}")
+
     def __init__(self, template: str, options: DealerOptions) -> None:
         self.impl = f"cmd:{template}"
         self.argv = split_command(template, self.impl)
@@ -233,6 +237,10 @@ class _Ended(Exception):
 
 class StreamDealer(Dealer):
     """`stream:COMMAND`: one long-lived process, deal numbers on stdin, boards framed by 52 cards."""
+
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        split_command(argument, f"stream:{argument}")
 
     def __init__(self, command: str, options: DealerOptions) -> None:
         self.impl = f"stream:{command}"

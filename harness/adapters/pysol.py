@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
 
 from harness.adapters.base import Answer, Dealer, DealerOptions
@@ -14,6 +15,11 @@ PYSOL_LAST = 2**33 - 1
 
 
 class PysolDealer(Dealer):
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        if importlib.util.find_spec("pysol_cards") is None:
+            raise RequestError("pysol-cards is not installed: pip install pysol-cards")
+
     def __init__(self, options: DealerOptions) -> None:
         self.impl = "pysol-cards"
         try:

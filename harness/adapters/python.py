@@ -38,6 +38,10 @@ def load_callable(spec: str) -> Callable[[int], object]:
 
 
 class PythonDealer(Dealer):
+    @classmethod
+    def check(cls, argument: str, options: DealerOptions) -> None:
+        load_callable(argument)  # an import, nothing dealt: the message names what is missing
+
     def __init__(self, spec: str, options: DealerOptions) -> None:
         self.impl = f"py:{spec}"
         self.function = load_callable(spec)

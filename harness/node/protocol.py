@@ -10,10 +10,11 @@ is `harness.node.bridge.DriverDied`, a different thing.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
+
+from harness.intervals import as_interval
 
 PROTOCOL_VERSION = 2
 HELLO = "freecell-harness-driver"
@@ -84,11 +85,11 @@ class DealRequest:
 
     def to_json(self, request_id: int, timeout_ms: int) -> Json:
         out: Json = {"op": "deal", "id": request_id, "mode": self.mode, "timeout_ms": timeout_ms}
-        deals = self.deals
-        if len(deals) and deals[-1] - deals[0] == len(deals) - 1 and _consecutive(deals):
-            out.update(start=deals[0], stop=deals[-1])
+        span = as_interval(self.deals)
+        if span is not None:
+            out.update(start=span.first, stop=span.last)
         else:
-            out["deals"] = list(deals)
+            out["deals"] = list(self.deals)
         if self.chunk_ms is not None:
             out["chunk_ms"] = self.chunk_ms
         return out
@@ -125,12 +126,6 @@ class HintsRequest:
             "defined_names": list(self.defined_names),
             "timeout_ms": timeout_ms,
         }
-
-
-def _consecutive(deals: Sequence[int]) -> bool:
-    if isinstance(deals, range):
-        return deals.step == 1
-    return all(b - a == 1 for a, b in itertools.pairwise(deals))
 
 
 # ------------------------------------------------------------------------------------ answers

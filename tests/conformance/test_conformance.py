@@ -1,4 +1,4 @@
-"""The project's main job: every --impl agrees with --against on every block of --deal-range.
+"""The project's main job: every --fc-impl agrees with --fc-against on every block of --fc-range.
 
 Default: the golden fixtures and the original freeCodeCamp JavaScript solution (under Node),
 each against the reference, over 1 … 20000; `tox -e conformance` runs 1 … 1000000 with -n auto.
@@ -6,9 +6,9 @@ each against the reference, over 1 … 20000; `tox -e conformance` runs 1 … 10
 
 from __future__ import annotations
 
-from harness.plan import Block
-from harness.pytest_plugin import Conformance
+from harness.intervals import Block
+from harness.pytest_plugin import ConformanceSession
 
 
-def test_block_conforms(conformance: Conformance, conformance_impl: str, deal_block: Block) -> None:
-    conformance.check(conformance_impl, deal_block)
+def test_block_conforms(fc_conformance: ConformanceSession, conformance_impl: str, deal_block: Block) -> None:
+    fc_conformance.check(conformance_impl, deal_block)

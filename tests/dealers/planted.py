@@ -35,3 +35,11 @@ def deal(n: int) -> str:
 def rows(n: int) -> list[list[str]]:
     cards = deal(n).split()
     return [cards[i : i + 8] for i in range(0, 52, 8)]
+
+
+def xp(n: int) -> str:
+    """An xp dealer (deals −2, −1, 1 … 1000000), with the same planted divergence."""
+    cards = reference.deal(n, "xp").line.split()
+    if str(n) == os.environ.get("PLANTED_DEAL"):
+        cards[10], cards[11] = cards[11], cards[10]
+    return " ".join(cards)

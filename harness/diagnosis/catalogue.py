@@ -1,0 +1,214 @@
+"""The catalogue of known mistakes, as data: each one a way to build the board a mistaken dealer
+deals at deal n, with the cause and the words that explain it (SPEC.md, "Diagnosis").
+
+Three kinds of entry: a deal-number map (the right board of another number m = f(n)), a
+transform of the right board (suits, rows and columns, order), and a wrong shuffle (another
+random-number generator, or another modulus).  `diagnose` tries them in this order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import reference
+from harness.failures import Cause
+from reference.deal import COLUMNS, SUITS
+from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
+
+Cards = tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Random-number generators, right and wrong.
+
+
+@dataclass(frozen=True, slots=True)
+class Lcg:
+    """sᵢ = (214013·sᵢ₋₁ + 2531011) & state_mask (None: never reduced) from s₀ = n;
+    rᵢ = (((sᵢ >> shift) & out_mask) | out_or) + out_add (out_mask None: no mask); `skip` draws thrown away."""
+
+    state_mask: int | None = 2**31 - 1
+    shift: int = 16
+    out_mask: int | None = 0x7FFF
+    out_or: int = 0
+    out_add: int = 0
+    skip: int = 0
+
+    def random_numbers(self, n: int) -> list[int]:
+        state, out = n, []
+        for _ in range(DECK_SIZE + self.skip):
+            state = MULTIPLIER * state + INCREMENT
+            if self.state_mask is not None:
+                state &= self.state_mask
+            high = state >> self.shift
+            if self.out_mask is not None:
+                high &= self.out_mask
+            out.append((high | self.out_or) + self.out_add)
+        return out[self.skip :]
+
+
+@dataclass(frozen=True, slots=True)
+class GlibcRand:
+    """glibc's `srand(n); rand()` (TYPE_3: additive feedback over 34 words, seeded by 16807·x mod 2³¹−1)."""
+
+    def random_numbers(self, n: int) -> list[int]:
+        seed = n & 0xFFFFFFFF or 1
+        r = [seed]
+        for i in range(1, 31):
+            word = r[i - 1] - 2**32 if r[i - 1] >= 2**31 else r[i - 1]
+            hi, lo = divmod(word, 127773) if word >= 0 else (-((-word) // 127773), -((-word) % 127773))
+            value = 16807 * lo - 2836 * hi
+            r.append((value + 2147483647 if value < 0 else value) & 0xFFFFFFFF)
+        r += [r[i - 31] for i in range(31, 34)]
+        for i in range(34, 344 + DECK_SIZE):
+            r.append((r[i - 31] + r[i - 3]) & 0xFFFFFFFF)
+        return [x >> 1 for x in r[344:]]
+
+
+Generator = Lcg | GlibcRand
+CLASSIC: Final = Lcg()
+
+
+def shuffle(randoms: Sequence[int], modulus_delta: int = 0) -> Cards:
+    """SPEC.md's dealing, with k = r mod (left + modulus_delta) (0 where that modulus is not positive)."""
+    deck = list(range(DECK_SIZE))
+    dealt = []
+    for left, r in zip(range(DECK_SIZE, 0, -1), randoms, strict=True):
+        modulus = left + modulus_delta
+        k = r % modulus if modulus > 0 else 0
+        dealt.append(deck[k])
+        deck[k] = deck[left - 1]
+    return tuple(dealt)
+
+
+def board_of(number: int, dialect: str) -> Cards:
+    """The right board of `number` in `dialect`; outside the domain, what a dealer that does not
+    check it deals (fcpro's rules up to 2³³−1, else the classic rule on any integer)."""
+    for name in (dialect, "fcpro"):
+        if number in DIALECTS[name]:
+            return reference.deal(number, name).cards
+    return shuffle(CLASSIC.random_numbers(number))
+
+
+# ---------------------------------------------------------------------------------------------
+# The catalogue.
+
+
+@dataclass(frozen=True, slots=True)
+class NumberMap:
+    """The right board of deal m = to(n) (None: the mistake cannot show at n)."""
+
+    to: Callable[[int], int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """The right board of n, rearranged: actual[p] = card(expected[source[p]])."""
+
+    source: tuple[int, ...] = tuple(range(DECK_SIZE))
+    suits: str = SUITS  # the deck's suit order, replacing CDHS
+
+
+@dataclass(frozen=True, slots=True)
+class WrongShuffle:
+    """Deal n dealt with another generator or modulus; `fixed_layouts_only`: tried only where n is one."""
+
+    generator: Generator = CLASSIC
+    modulus_delta: int = 0
+    fixed_layouts_only: bool = False
+
+
+Source = NumberMap | Transform | WrongShuffle
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A known mistake: `key` names it (same_as.transform for transforms and wrong shuffles);
+    `explanation` says what the dealer does; `same_dialect` is the dialect same_as names
+    (None: the one asked for)."""
+
+    cause: Cause
+    key: str
+    source: Source
+    explanation: str
+    same_dialect: str | None = None
+
+
+def _wrap(modulus: int) -> Callable[[int], int | None]:
+    return lambda n: n % modulus if n >= modulus else None
+
+
+def _signed_16(n: int) -> int | None:
+    m = (n + 2**15) % 2**16 - 2**15
+    return m if m != n else None
+
+
+def _suit_orders() -> list[Mistake]:
+    return [
+        Mistake("suit-order", f"suits {''.join(order)}", Transform(suits="".join(order)),
+                f"the deck is built in suit order {''.join(order)}, not CDHS")
+        for order in itertools.permutations(SUITS)
+        if "".join(order) != SUITS
+    ]  # fmt: skip
+
+
+# Position p of the columns read one after another holds dealt card _TO_COLUMNS[p].
+_TO_COLUMNS = tuple(p for column in range(COLUMNS) for p in range(column, DECK_SIZE, COLUMNS))
+_FROM_COLUMN_ORDER = tuple(_TO_COLUMNS.index(p) for p in range(DECK_SIZE))
+
+CATALOGUE: Final[tuple[Mistake, ...]] = (
+    Mistake("other-dialect", "classic shuffle of a fixed layout", WrongShuffle(fixed_layouts_only=True),
+            "dealt as a classic shuffle, not as XP's fixed layout", "classic"),
+    Mistake("wraps", "mod 2^31", NumberMap(_wrap(2**31)), "the number wraps modulo 2³¹"),
+    Mistake("wraps", "mod 2^32", NumberMap(_wrap(2**32)), "the number wraps modulo 2³²"),
+    Mistake("wraps", "mod 2^16", NumberMap(_wrap(2**16)), "the number wraps modulo 2¹⁶ (an unsigned 16-bit integer)"),
+    Mistake("truncated-16-bit", "signed 16-bit", NumberMap(_signed_16),
+            "the number is cut to a signed 16-bit integer"),
+    Mistake("off-by-one", "n - 1", NumberMap(lambda n: n - 1), "the number is off by one (n − 1)"),
+    Mistake("off-by-one", "n + 1", NumberMap(lambda n: n + 1), "the number is off by one (n + 1)"),
+    *_suit_orders(),
+    Mistake("transposed", "columns as rows", Transform(source=_TO_COLUMNS),
+            "rows and columns are swapped (the columns written out as rows)"),
+    Mistake("transposed", "rows as columns", Transform(source=_FROM_COLUMN_ORDER),
+            "rows and columns are swapped (cards dealt down the columns instead of across the rows)"),
+    Mistake("reversed", "reversed", Transform(source=tuple(range(DECK_SIZE - 1, -1, -1))),
+            "the cards are in reverse dealing order"),
+    Mistake("other-dialect", "fcpro rule of 2^31 ... 2^32-1", WrongShuffle(Lcg(2**32 - 1, out_or=0x8000)),
+            "dealt by FreeCell Pro's rule for 2³¹ … 2³²−1 (rᵢ | 0x8000)", "fcpro"),
+    Mistake("other-dialect", "fcpro rule of 2^32 ... 2^33-1", WrongShuffle(Lcg(2**32 - 1, out_mask=0xFFFF, out_add=1)),
+            "dealt by FreeCell Pro's rule for 2³² … 2³³−1 (16-bit rᵢ + 1)", "fcpro"),
+    Mistake("generator", "state kept to 32 bits", WrongShuffle(Lcg(2**32 - 1, out_mask=0xFFFF)),
+            "dealt with a wrong random-number generator: the state is kept to 32 bits, not 31"),
+    Mistake("generator", "state never reduced", WrongShuffle(Lcg(None, out_mask=None)),
+            "dealt with a wrong random-number generator: the state is never reduced modulo 2³¹"),
+    Mistake("generator", "r not shifted", WrongShuffle(Lcg(shift=0, out_mask=None)),
+            "dealt with a wrong random-number generator: rᵢ is the whole state, not shifted right by 16"),
+    Mistake("generator", "first random number skipped", WrongShuffle(Lcg(skip=1)),
+            "dealt with a wrong random-number generator: r₁ is thrown away"),
+    Mistake("generator", "glibc rand", WrongShuffle(GlibcRand()),
+            "dealt with a wrong random-number generator: the C library's rand (glibc), not Microsoft's"),
+    Mistake("modulus", "r mod (left - 1)", WrongShuffle(modulus_delta=-1),
+            "dealt with a wrong modulus: k = r mod (left − 1), not r mod left"),
+)  # fmt: skip
+
+# Limits where dealers clamp the deal number (a board repeated above them).
+CLAMP_LIMITS: Final = (32000, 32767, 65535, 1_000_000, 2**31 - 1, 2**32 - 1)
+
+
+def build(mistake: Mistake, n: int, dialect: str, expected: Cards) -> tuple[Cards, int] | None:
+    """The board a dealer making `mistake` deals at n, and the deal number same_as names; None: not here."""
+    source = mistake.source
+    if isinstance(source, NumberMap):
+        m = source.to(n)
+        if m is None or m == n:
+            return None
+        return board_of(m, dialect), m
+    if isinstance(source, Transform):
+        relabel = [rank * 4 + SUITS.index(source.suits[s]) for rank in range(13) for s in range(4)]
+        return tuple(relabel[expected[q]] for q in source.source), n
+    if source.fixed_layouts_only and n not in DIALECTS[dialect].fixed_layouts:
+        return None
+    return shuffle(source.generator.random_numbers(n), source.modulus_delta), n

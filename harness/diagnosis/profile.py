@@ -1,0 +1,150 @@
+"""`profile IMPL`: what a dealer implements, in one run (SPEC.md, "profile IMPL").
+
+Each dialect's domain is cut into its parts (xp's fixed layouts apart from its numbered deals,
+fcpro's three rules apart), and each part is checked on windows around every boundary plus a
+uniform sample, so that one part failing early does not hide what the others do.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from harness.failures import Failure
+from reference.dialects import DIALECTS
+
+BOUNDARIES = (1, 32000, 32767, 32768, 65535, 65536, 1_000_000, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**33 - 1)
+WINDOW = 8  # deals checked on each side of a boundary
+SAMPLE = 60  # deals drawn uniformly from each part
+ORDER = ("fcpro", "classic", "xp")  # widest first: the summary names the widest dialect matched
+_WRAPS = {2**31: "2³¹−1", 2**32: "2³²−1", 2**16: "65535"}  # in the catalogue's order
+
+
+@dataclass(frozen=True, slots=True)
+class DialectProfile:
+    conformant: bool
+    checked: int
+    first_failure: Failure | None
+    parts: tuple[tuple[int, int, Failure | None], ...]  # each part of the domain, and its first failure
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "conformant": self.conformant,
+            "checked": self.checked,
+            "first_failure": self.first_failure.to_json() if self.first_failure else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    implementation: str
+    dialects: dict[str, DialectProfile]
+
+    @property
+    def matches(self) -> list[str]:
+        return [name for name in DIALECTS if self.dialects[name].conformant]
+
+    @property
+    def summary(self) -> str:
+        return summarize(self.dialects)
+
+    def text(self) -> str:
+        """The summary, then one line per dialect: conforms, or where and why not."""
+        lines = [f"{self.implementation}: {self.summary}"]
+        for name, result in self.dialects.items():
+            f = result.first_failure
+            lines.append(
+                f"  {name}: " + ("conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}")
+            )
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "implementation": self.implementation,
+            "matches": self.matches,
+            "dialects": {name: p.to_json() for name, p in self.dialects.items()},
+            "summary": self.summary,
+        }
+
+
+def parts(dialect: str) -> list[tuple[int, int]]:
+    """The dialect's domain cut where its rule changes: fixed layouts, then each LCG rule."""
+    d = DIALECTS[dialect]
+    fixed = sorted(d.fixed_layouts)
+    return ([(fixed[0], fixed[-1])] if fixed else []) + [(r.first, r.last) for r in d.rules]
+
+
+def deals_to_check(first: int, last: int, seed: int = 0) -> list[tuple[int, int]]:
+    """Windows around each boundary inside first … last, and a uniform sample, as disjoint ranges."""
+    wanted: set[int] = set()
+    for b in (*BOUNDARIES, first, last):
+        wanted.update(n for n in range(b - WINDOW, b + WINDOW + 1) if first <= n <= last and n != 0)
+    rng = random.Random(f"{seed}:{first}")
+    wanted.update(rng.randint(first, last) for _ in range(SAMPLE) if last - first > 2 * WINDOW)
+    if first < 0:
+        wanted.discard(0)
+    ranges: list[tuple[int, int]] = []
+    for n in sorted(wanted):
+        if ranges and ranges[-1][1] + 1 == n:
+            ranges[-1] = (ranges[-1][0], n)
+        else:
+            ranges.append((n, n))
+    return ranges
+
+
+def profile(impl: str, *, timeout: float = 10.0, seed: int = 0) -> Profile:
+    """Check `impl` on every part of every dialect; RequestError when it cannot be opened."""
+    from harness import engine
+
+    results: dict[str, DialectProfile] = {}
+    for name in DIALECTS:
+        checked, found = 0, []
+        for first, last in parts(name):
+            request = engine.Request(
+                impl=impl, dialect=name, ranges=tuple(deals_to_check(first, last, seed)), jobs=1, timeout=timeout
+            )
+            outcome = engine.run(request)
+            checked += outcome.checked
+            found.append((first, last, outcome.first_failure))
+        failures = [f for _, _, f in found if f is not None]
+        first_failure = min(failures, key=lambda f: f.deal) if failures else None
+        results[name] = DialectProfile(first_failure is None, checked, first_failure, tuple(found))
+    return Profile(impl, {name: results[name] for name in DIALECTS})
+
+
+def describe(failure: Failure) -> str:
+    """A few words for what a dealer does from a failing deal on."""
+    from harness.diagnosis.diagnose import NONDETERMINISTIC
+
+    d = failure.diagnosis
+    n = failure.deal
+    if d is None:
+        why = failure.message if len(failure.message) <= 80 else failure.message[:77] + "..."
+        return f"refuses deal {n} ({failure.kind}: {why})"
+    if d.message.startswith(NONDETERMINISTIC):
+        return "a different random deal each time" if d.cause == "other-deal" else "a different board each time"
+    if d.cause == "wraps" and d.same_as is not None:
+        for modulus, text in _WRAPS.items():
+            if n >= modulus and n % modulus == d.same_as.deal:
+                return f"wraps above {text}"
+    if d.cause == "clamped" and d.same_as is not None:
+        return f"deal {d.same_as.deal}'s board for every deal above it"
+    return f"from deal {n}, {d.message}"
+
+
+def summarize(dialects: dict[str, DialectProfile]) -> str:
+    """`classic; wraps above 2³¹−1`, `fcpro`, `classic 1 … 32000, then …`, `xp without the −1/−2 layouts`."""
+    matched = [name for name in ORDER if dialects[name].conformant]
+    if matched:
+        best = matched[0]
+        wider = ORDER[: ORDER.index(best)]
+        clauses = [describe(f) for name in wider if (f := dialects[name].first_failure) is not None]
+        return "; ".join([best, *clauses[:1]])
+    xp = dialects["xp"]
+    if all(f is None for first, _, f in xp.parts if first > 0):
+        return "xp without the −1/−2 layouts"
+    f = dialects["classic"].first_failure
+    assert f is not None
+    if f.deal > 1:
+        return f"classic 1 … {f.deal - 1}, then {describe(f)}"
+    return f"no dialect: {describe(f)}"

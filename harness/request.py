@@ -1,0 +1,206 @@
+"""One `verify` request, validated once at the edge: the CLI and the pytest plugin both build it.
+
+A `Request` that exists is a request the engine can serve as far as can be told without opening
+a dealer: every value is inside its accepted range (said in `BOUNDS`), or the constructor raises
+`RequestError` with one line naming the option.  The `parse_*` helpers read option text.
+"""
+
+from __future__ import annotations
+
+import codecs
+import math
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import reference
+from harness.adapters.base import DealerOptions
+from harness.adapters.registry import parse_impl
+from harness.errors import RequestError
+from harness.intervals import (
+    ALL,
+    BLOCK_SIZE,
+    Block,
+    Interval,
+    Shard,
+    check_sample,
+    deal_count,
+    range_blocks,
+    sample_blocks,
+    sample_deals,
+    shard_blocks,
+)
+
+MIN_TIMEOUT, MAX_TIMEOUT = 0.01, 86_400.0  # seconds per deal: 10 ms … one day
+MAX_BLOCK_SIZE = 1_000_000
+MAX_JOBS_CEILING = 256
+MAX_SEED = 2**63 - 1
+DEFAULT_RANGE = Interval(1, 32000)  # Microsoft's original deals
+_WHOLE = re.compile(r"\s*[+-]?\d+\s*")
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)))
+
+
+def max_jobs() -> int:
+    """The most worker processes a run may ask for: 4 per core, and never above 256."""
+    return min(MAX_JOBS_CEILING, 4 * default_jobs())
+
+
+BOUNDS = {
+    "--timeout": f"{MIN_TIMEOUT:g} … {MAX_TIMEOUT:g} seconds",
+    "--jobs": "1 … 4 × the cores (at most 256)",
+    "--block-size": f"1 … {MAX_BLOCK_SIZE}",
+    "--seed": f"0 … {MAX_SEED}",
+}
+
+
+def parse_timeout(text: str | float, option: str = "--timeout") -> float:
+    """Seconds per deal, a finite number inside MIN_TIMEOUT … MAX_TIMEOUT."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise RequestError(f"{option} {text!r} is not a number of seconds") from None
+    check_timeout(value, option)
+    return value
+
+
+def check_timeout(value: float, option: str = "--timeout") -> None:
+    if not (math.isfinite(value) and MIN_TIMEOUT <= value <= MAX_TIMEOUT):
+        raise RequestError(f"{option} {value!r}: must be {BOUNDS['--timeout']}")
+
+
+def parse_count(text: str | int, option: str, *, low: int = 1, high: int | None = None) -> int:
+    """A whole number low … high (inclusive) from option text."""
+    if isinstance(text, bool) or (not isinstance(text, int) and not _WHOLE.fullmatch(str(text))):
+        raise RequestError(f"{option} {text!r} is not a whole number")
+    value = int(text)
+    if value < low or (high is not None and value > high):
+        bound = f"{low} … {high}" if high is not None else f"at least {low}"
+        raise RequestError(f"{option} {value}: must be {bound}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One `verify`: what to compare with what, over which deals, spread how.  Validated on creation."""
+
+    impl: str
+    against: str = "reference"
+    dialect: str = "classic"
+    ranges: tuple[tuple[int, int], ...] = ()  # stored as Intervals
+    sample: int | None = None
+    seed: int = 0
+    jobs: int = 1
+    shard: Shard = ALL
+    timeout: float = 10.0
+    encoding: str = "utf-8"
+    block_size: int = BLOCK_SIZE
+    _total: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        parse_impl(self.impl)
+        parse_impl(self.against)
+        if self.dialect not in reference.DIALECTS:
+            raise RequestError(f"--dialect {self.dialect!r}: choose one of {', '.join(reference.DIALECTS)}")
+        d = reference.get_dialect(self.dialect)
+        ranges = tuple(Interval(*r) for r in self.ranges)
+        object.__setattr__(self, "ranges", ranges)
+        for r in ranges:
+            for end in r:
+                if end not in d:
+                    raise RequestError(f"--range {r.key}: deal {end} is outside the {d.name} domain")
+            if r.first > r.last:
+                raise RequestError(f"--range {r.key} is reversed: the first deal must not exceed the last")
+        if ranges and self.sample is not None:
+            raise RequestError("verify: give --range or --sample, not both")
+        if not ranges and self.sample is None:
+            raise RequestError("verify: give --range or --sample")
+        if self.sample is not None:
+            check_sample(self.dialect, self.sample)
+        parse_count(self.seed, "--seed", low=0, high=MAX_SEED)
+        parse_count(self.jobs, "--jobs", high=max_jobs())
+        parse_count(self.block_size, "--block-size", high=MAX_BLOCK_SIZE)
+        if not 1 <= self.shard.index <= self.shard.count:
+            raise RequestError(f"--shard {self.shard}: expected K/N with 1 <= K <= N")
+        check_timeout(self.timeout)
+        try:
+            codecs.lookup(self.encoding)
+        except LookupError:
+            raise RequestError(f"verify: unknown --encoding {self.encoding!r}") from None
+        total = deal_count(ranges, self.dialect) + (self.sample or 0)
+        object.__setattr__(self, "_total", total)
+
+    @classmethod
+    def from_text(
+        cls,
+        impl: str,
+        *,
+        against: str = "reference",
+        dialect: str = "classic",
+        ranges: Sequence[str] = (),
+        sample: str | int | None = None,
+        seed: str | int | None = None,
+        jobs: str | int | None = None,
+        shard: str | None = None,
+        timeout: str | float = 10.0,
+        encoding: str = "utf-8",
+        block_size: str | int = BLOCK_SIZE,
+        range_option: str = "--range",
+    ) -> Request:
+        """A request from option text, as the command line and the plugin have it."""
+        from harness.intervals import parse_range
+
+        if dialect not in reference.DIALECTS:
+            raise RequestError(f"--dialect {dialect!r}: choose one of {', '.join(reference.DIALECTS)}")
+        parsed = tuple(parse_range(r, dialect, option=range_option) for r in ranges)
+        if seed is not None and sample is None:
+            raise RequestError("verify: --seed goes with --sample")
+        return cls(
+            impl=impl,
+            against=against,
+            dialect=dialect,
+            ranges=parsed or ((DEFAULT_RANGE,) if sample is None else ()),
+            sample=None if sample is None else parse_count(sample, "--sample"),
+            seed=0 if seed is None else parse_count(seed, "--seed", low=0, high=MAX_SEED),
+            jobs=default_jobs() if jobs is None else parse_count(jobs, "--jobs", high=max_jobs()),
+            shard=Shard.parse(shard) if shard else ALL,
+            timeout=parse_timeout(timeout),
+            encoding=encoding,
+            block_size=parse_count(block_size, "--block-size", high=MAX_BLOCK_SIZE),
+        )
+
+    @property
+    def options(self) -> DealerOptions:
+        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding)
+
+    @property
+    def total(self) -> int:
+        """Deals of the whole request (all shards)."""
+        return self._total
+
+    def blocks(self) -> Iterator[Block]:
+        """This shard's blocks, lazily, in deal order (a sample is drawn lazily too)."""
+
+        def every_block() -> Iterator[Block]:
+            for first, last in self.ranges:
+                yield from range_blocks(first, last, self.block_size, dialect=self.dialect)
+            if self.sample is not None:
+                yield from sample_blocks(sample_deals(self.dialect, self.sample, self.seed), self.block_size)
+
+        return shard_blocks(every_block(), self.shard)
+
+    def fingerprint(self) -> dict[str, object]:
+        """What must match for a resume log to belong to this run."""
+        return {
+            "implementation": self.impl,
+            "against": self.against,
+            "dialect": self.dialect,
+            "ranges": [list(r) for r in self.ranges],
+            "sample": self.sample,
+            "seed": self.seed if self.sample is not None else None,
+            "shard": str(self.shard),
+            "block_size": self.block_size,
+        }
