@@ -94,6 +94,8 @@ def read_text(path: Path, what: str = "file") -> str:
     try:
         with path.open("rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise RequestError(f"{path}: no such file (the {what})") from None
     except OSError as exc:
         raise RequestError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
