@@ -1,7 +1,8 @@
 """freecell-harness: compare FreeCell dealers with Microsoft's deals, exhaustively and fast."""
 
 from harness.adapters import Dealer, DealerOptions, open_dealer
-from harness.diagnosis import identify, profile
+from harness.dealer_profile import profile
+from harness.diagnosis import identify
 from harness.errors import HarnessError, RequestError
 from harness.failures import Diagnosis, Failure
 

@@ -173,7 +173,7 @@ def cmd_identify(args: argparse.Namespace) -> int:
 def cmd_profile(args: argparse.Namespace) -> int:
     import json
 
-    from harness.diagnosis import profile
+    from harness.dealer_profile import profile
 
     result = profile(args.impl, timeout=args.timeout)
     print(json.dumps(result.to_json(), indent=2) if args.json else result.text())

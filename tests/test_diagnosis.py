@@ -203,7 +203,7 @@ def test_the_plugin_failure_says_why(pytester: pytest.Pytester, monkeypatch: pyt
     monkeypatch.setenv("PYTHONPATH", str(TESTS / "dealers"))
     pytester.makepyfile(test_conformance=(TESTS / "conformance" / "test_conformance.py").read_text())
     result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--impl", "py:mistaken:off_by_one", "--deal-range", "1-10"
+        "-p", "no:cacheprovider", "--fc-impl", "py:mistaken:off_by_one", "--fc-range", "1-10"
     )
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*diagnosis (off-by-one): it is deal 2's board — the number is off by one (n + 1)*"])
