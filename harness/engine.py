@@ -83,12 +83,22 @@ def _open_comparer(request: Request) -> BlockComparer:
     return BlockComparer(*open_pair(request.impl, request.against, request.options), dialect=request.dialect)
 
 
+# What stopped the initializer from opening it: raised again by every task, so that the parent
+# gets the request error itself (one line, exit 2) rather than a broken pool.
+_worker_error: RequestError | None = None
+
+
 def _init_worker(request: Request) -> None:
-    global _worker_comparer
-    _worker_comparer = _open_comparer(request)
+    global _worker_comparer, _worker_error
+    try:
+        _worker_comparer = _open_comparer(request)
+    except RequestError as exc:  # e.g. a node: file that does not compile: only Node can tell
+        _worker_error = exc
 
 
 def _compare_in_worker(block: Block) -> BlockResult:
+    if _worker_error is not None:
+        raise _worker_error
     assert _worker_comparer is not None
     return _worker_comparer.compare(block)
 
