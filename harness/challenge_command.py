@@ -21,6 +21,7 @@ from harness.intervals import range_blocks
 from harness.node.bridge import NodeBridge
 from harness.node.protocol import CodeBlock, HintsRequest
 from harness.node.sources import script_request
+from harness.text import printable
 from harness.verdict import Verdict
 
 EXIT_OK, EXIT_NONCONFORMANT = 0, 1
@@ -162,10 +163,10 @@ def run_challenge_command(documents: list[str], deal_range: tuple[int, int], *, 
     else:
         reports = [unreadable_report(path, str(doc)) for path, doc in zip(documents, parsed, strict=True)]
     if as_json:
-        json.dump(reports, sys.stdout, indent=2, ensure_ascii=False)
+        json.dump(reports, sys.stdout, indent=2)  # ASCII: a document's control characters stay escaped
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(format_table(reports, deal_range))
+        sys.stdout.write(printable(format_table(reports, deal_range)))
     unreadable = [p for p in parsed if isinstance(p, RequestError)]
     if unreadable:
         # exit 2 like any request that cannot be served, after judging the readable documents
