@@ -15,6 +15,7 @@ import reference
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.request import parse_timeout
+from harness.text import printable
 
 EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -268,7 +269,7 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         target = find_fixtures(args.dir)
         problems = check(target)
         for problem in problems:
-            print(f"freecell-harness: fixtures check: {problem}", file=sys.stderr)
+            print(f"freecell-harness: fixtures check: {printable(problem, one_line=True)}", file=sys.stderr)
         if problems:
             return EXIT_NONCONFORMANT
         print(f"fixtures check: {len(default_plan())} files match {MANIFEST} and the reference")
@@ -302,7 +303,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
     from harness.dealer_profile import profile
 
     result = profile(args.impl, timeout=args.timeout)
-    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 
@@ -424,12 +425,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
     except RequestError as exc:
-        print(f"freecell-harness: {exc}", file=sys.stderr)
+        print(f"freecell-harness: {printable(str(exc), one_line=True)}", file=sys.stderr)
         return EXIT_REQUEST
     except HarnessError as exc:
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
         return EXIT_BUG
     except BrokenPipeError:
         # The reader of `deal` went away (`| head`): not an error of ours; silence the flush at exit too.
@@ -442,7 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: still one line, with the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
         return EXIT_BUG
 
 

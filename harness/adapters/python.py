@@ -13,7 +13,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.cards import BoardError, board_from_value
 from harness.errors import RequestError
 from harness.failures import Failure
-from reference.deal import CARD_NAMES
+from reference.cards import canonical_line
 
 
 class _Timeout(Exception):
@@ -79,5 +79,5 @@ class PythonDealer(Dealer):
             except BoardError as exc:
                 answers.append(Failure(number, "invalid-output", str(exc)))
                 continue
-            answers.append((" ".join(CARD_NAMES[c] for c in cards) + "\n").encode())
+            answers.append(canonical_line(cards))
         return answers
