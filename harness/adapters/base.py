@@ -51,6 +51,9 @@ class Dealer(ABC):
             h.update(answer)
         return h.hexdigest()
 
+    def reset(self) -> None:  # noqa: B027 (in-process dealers keep no state of ours)
+        """Forget all state: the next call starts from a fresh process."""
+
     def close(self) -> None:  # noqa: B027 (most dealers hold nothing to release)
         """Release processes and files; the dealer is not used again."""
 

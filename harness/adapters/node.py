@@ -79,6 +79,10 @@ class NodeDealer(Dealer):
     def block_digest(self, deals: Sequence[int]) -> str | None:
         return self.bridge.digest(deals)
 
+    def reset(self) -> None:
+        if self._owns_bridge:
+            self.bridge.close()  # the next request starts a fresh driver and loads the solution again
+
     def close(self) -> None:
         if self._owns_bridge:
             self.bridge.close()

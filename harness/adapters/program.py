@@ -374,5 +374,8 @@ class StreamDealer(Dealer):
                 failure = Failure(number, "crash", f"the program ended (status 0) before answering deal {number}")
         raise _Ended(answers, failure)
 
+    def reset(self) -> None:
+        self._stop()
+
     def close(self) -> None:
         self._stop()
