@@ -72,8 +72,7 @@ def main() -> int:
     version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
     deals = range(1, args.deals + 1)
 
-    with NodeDealer(path, DealerOptions(), document=document) as dealer:
-        assert dealer.load.ok, dealer.load
+    with NodeDealer(path, DealerOptions()) as dealer:
         bridge_one, bridge_blocks, bare = [], [], []
         digest_one = digest_bare = ""
         for _ in range(args.repeat):

@@ -19,21 +19,28 @@ import codecs
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 import numpy as np
 
 from harness.errors import HarnessError
-from reference.deal import CARD_INDEX, CARD_NAMES, COLUMNS, RANKS, SUITS
-from reference.dialects import DECK_SIZE
-
-ROW_SHAPE: Final = (8, 8, 8, 8, 8, 8, 4)
-COLUMN_SHAPE: Final = (7, 7, 7, 7, 6, 6, 6, 6)
-LINE_SHAPE: Final = (DECK_SIZE,)
-SHAPES: Final = {ROW_SHAPE: "rows", COLUMN_SHAPE: "columns", LINE_SHAPE: "one line"}
-# Position p of a column layout read column after column holds dealt card _FROM_COLUMNS[p].
-_FROM_COLUMNS: Final = tuple(p for c in range(COLUMNS) for p in range(c, DECK_SIZE, COLUMNS))
+from reference.bulk import render_lines
+from reference.cards import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLUMN_ORDER,
+    COLUMN_SHAPE,
+    DECK_SIZE,
+    LINE_BYTES,
+    LINE_SHAPE,
+    RANKS,
+    ROW_SHAPE,
+    SHAPES,
+    SUITS,
+    dealing_order,
+)
+from reference.cards import canonical_line as canonical_line  # importable from here, as adapters do
 
 _SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 # Unicode playing cards: U+1F0A1 + 16·suit + rank, suits ♠ ♥ ♦ ♣, ranks A 2 … 10 J (knight) Q K.
@@ -47,9 +54,12 @@ UNICODE_CARDS: Final[dict[str, int]] = {
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 _RANK = r"10|[A2-9TJQK]"
-_SUIT = r"[CDHS♣♦♥♠♧♢♡♤]"
+_SYMBOL = r"[♣♦♥♠♧♢♡♤]"
+_SUIT = rf"(?:[CDHS]|{_SYMBOL})"
+# A rank-first card ending in a suit symbol needs no space before the next card ("J♦Q♠").
 _TOKEN = re.compile(
-    rf"(?<![^\W_])(?:(?P<rank>{_RANK})(?P<suit>{_SUIT})|(?P<suit2>{_SUIT})(?P<rank2>{_RANK}))(?![^\W_])"
+    rf"(?<![^\W_])(?:(?P<rank>{_RANK})(?P<suit>{_SUIT})(?:(?<={_SYMBOL})|(?![^\W_]))"
+    rf"|(?P<suit2>{_SUIT})(?P<rank2>{_RANK})(?![^\W_]))"
     rf"|(?P<uni>[\U0001F0A1-\U0001F0DE])"
     rf"|(?P<word>[^\W_]+)",
     re.IGNORECASE,
@@ -85,6 +95,8 @@ class Line:
     cards: list[int] = field(default_factory=list)
     stray: list[str] = field(default_factory=list)  # words after the first card
     words: int = 0  # words that are neither cards nor stray (a prefix, or a header's words)
+    label: int | None = None  # a number alone before the first card: "1:", "[1,]", "[16]", "1"
+    bare: bool = False  # the label has no punctuation ("1 JD 2D …"): a row number only if every row has one
 
     @property
     def odd(self) -> bool:
@@ -92,7 +104,9 @@ class Line:
         return bool(self.stray) and len(self.cards) > len(self.stray)
 
 
-_PREFIX_END = re.compile(r"[:.)|>#-][\s\[\]\"'(]*$")
+_PREFIX_END = re.compile(r"[:.)|>#,\]-][\s\[\]\"'(]*$")
+# Empty cells of a table printed by R, pandas and the like ("NA", "<NA>", "None", "NaN").
+_FILLERS: Final = frozenset({"NA", "NaN", "None", "null"})
 
 
 def read_line(text: str, number: int) -> Line:
@@ -108,11 +122,15 @@ def read_line(text: str, number: int) -> Line:
                 first = m.start()
             line.cards.append(card)
         elif line.cards:
-            line.stray.append(m[0])
+            if m[0] not in _FILLERS:
+                line.stray.append(m[0])
         else:
             prefix.append(m[0])
     line.words = len(prefix)
-    if line.cards and prefix and not _PREFIX_END.search(text[:first]):
+    if line.cards and len(prefix) == 1 and prefix[0].isdigit() and prefix[0].isascii():
+        line.label = int(prefix[0])
+        line.bare = not _PREFIX_END.search(text[:first])
+    elif line.cards and prefix and not _PREFIX_END.search(text[:first]):
         line.stray[:0] = prefix
     if line.stray and not line.odd:
         line.words += len(line.cards) + len(line.stray)
@@ -140,16 +158,6 @@ def _bracket_groups(text: str) -> list[list[int]]:
     return groups
 
 
-def dealing_order(groups: Sequence[Sequence[int]]) -> tuple[int, ...] | None:
-    """The cards in dealing order, if the groups are rows, columns or one line; else None."""
-    shape = tuple(len(g) for g in groups)
-    if shape in (ROW_SHAPE, LINE_SHAPE):
-        return tuple(c for g in groups for c in g)
-    if shape == COLUMN_SHAPE:
-        return tuple(groups[p % COLUMNS][p // COLUMNS] for p in range(DECK_SIZE))
-    return None
-
-
 def _problem(cards: Sequence[int]) -> str:
     """How many cards, and which repeat or are missing."""
     seen: dict[int, int] = {}
@@ -165,16 +173,44 @@ def _problem(cards: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
+def _numbering(card_lines: Sequence[Line]) -> str | None:
+    """How every card line is numbered: "rows" (1, 2, 3 … or 0, 1, 2 …), "index" (the position of
+    its first card: R's `[1] … [16] …`), or None (not every line, or no sequence)."""
+    labels = [ln.label for ln in card_lines]
+    if not labels or None in labels:
+        return None
+    first = labels[0]
+    if first in (0, 1) and labels == list(range(first, first + len(labels))):
+        return "rows"
+    starts = [0]
+    for ln in card_lines[:-1]:
+        starts.append(starts[-1] + len(ln.cards))
+    if first in (0, 1) and labels == [first + s for s in starts]:
+        return "index"
+    return None
+
+
+def _unlabelled(line: Line) -> Line:
+    """The line with its bare label read as a word among the cards (not every row has one)."""
+    return replace(line, stray=[str(line.label), *line.stray], label=None, bare=False)
+
+
 def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     """The 52 cards, in dealing order, of a board's lines; BoardError saying why not."""
     card_lines = [ln for ln in lines if ln.cards]
+    numbering = _numbering(card_lines)
+    if numbering is None and any(ln.bare for ln in card_lines):
+        lines = [_unlabelled(ln) if ln.bare else ln for ln in lines]
+        card_lines = [ln for ln in lines if ln.cards]
     cards = [c for ln in card_lines for c in ln.cards]
     odd = next((ln for ln in lines if ln.odd or "\ufffd" in ln.stray), None)
     if odd is not None:
         why = "bytes that are not text" if "\ufffd" in odd.stray else f"not cards: {' '.join(odd.stray[:3])}"
         raise BoardError(f"{where}line {odd.number} is odd ({why}): {odd.text.strip()[:80]!r}; {_problem(cards)}")
     ordered = None
-    if any("[" in ln.text for ln in card_lines):
+    if numbering == "index":
+        ordered = dealing_order([cards])
+    elif any("[" in ln.text for ln in card_lines):
         groups = _bracket_groups("\n".join(ln.text for ln in card_lines))
         ordered = dealing_order(groups) if len(groups) > 1 else None
     if ordered is None:
@@ -247,11 +283,6 @@ def board_from_value(value: object) -> tuple[int, ...]:
     return ordered
 
 
-def canonical_line(cards: Sequence[int]) -> bytes:
-    """SPEC.md's canonical line of a board: 156 bytes."""
-    return (_names(cards) + "\n").encode("ascii")
-
-
 # ---------------------------------------------------------------------------------------------
 # Streams: many boards in one output.
 
@@ -266,7 +297,6 @@ for _i, _s in enumerate(SUITS):
 _BYTE_ALNUM = np.zeros(256, dtype=bool)
 for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_":
     _BYTE_ALNUM[_c] = True
-_CARD_TOKENS = np.array([(name + " ").encode() for name in CARD_NAMES], dtype="S3")
 _RANK_BIT, _SUIT_BIT, _ALNUM, _ONE, _ZERO, _BRACKET = 1, 2, 4, 8, 16, 32
 _BYTE_CLASS = (
     (_BYTE_RANK != 255) * _RANK_BIT
@@ -291,6 +321,20 @@ def ascii_compatible(encoding: str) -> bool:
 FAST_MIN_BOARDS = 64  # fewer boards than this from one fast pass: read the rest of the chunk slowly
 
 
+@dataclass(slots=True)
+class _BoardSoFar:
+    """What has been read since the last board ended: the next board's lines, headers included.
+
+    All that a framer keeps about one board lives here, so that a board's end, whichever path
+    reads it, forgets it all at once by starting a new one.
+    """
+
+    lines: list[Line] = field(default_factory=list)  # card lines (and header lines with bad bytes)
+    count: int = 0  # cards in `lines`
+    chars: int = 0  # characters read, headers and blank lines included
+    line_number: int = 0  # of the last line read
+
+
 class BoardFramer:
     """Splits a program's output into boards by counting 52 cards.
 
@@ -308,17 +352,11 @@ class BoardFramer:
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
         self._decoder = codecs.getincrementaldecoder(name)("replace")
-        self._lines: list[Line] = []  # the board being read (header lines with bad bytes kept)
-        self._count = 0
-        self._chars = 0
+        self._board = _BoardSoFar()
         self._tail = ""  # an incomplete last line
-        self._line_number = 0
 
     def _cards(self) -> list[int]:
-        return [c for ln in self._lines for c in ln.cards]
-
-    def _reset(self) -> None:
-        self._lines, self._count, self._chars, self._line_number = [], 0, 0, 0
+        return [c for ln in self._board.lines for c in ln.cards]
 
     def feed(self, data: bytes) -> list[Board]:
         """The boards completed by these bytes."""
@@ -327,13 +365,15 @@ class BoardFramer:
         out: list[Board] = []
         pos, size = 0, len(data)
         while pos < size and data.isascii():
-            idle = not (self._tail or self._lines or self._decoder.getstate()[0])
+            idle = not (self._tail or self._board.lines or self._decoder.getstate()[0])
             if not idle or self.layout is None:  # the precise way, one line at a time
                 end = data.find(b"\n", pos) + 1 or size
                 out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
                 pos = end
                 continue
             boards, used = _fast_boards(data[pos : data.rfind(b"\n") + 1], self.layout)
+            if boards:
+                self._board = _BoardSoFar()  # the headers read before them belonged to the first
             out.extend(boards)
             pos += used
             if len(boards) < FAST_MIN_BOARDS:
@@ -353,11 +393,11 @@ class BoardFramer:
             board = self._take_line(raw)
             if board is not None:
                 out.append(board)
-        if self._chars + len(self._tail) > self.max_board_chars:
+        if self._board.chars + len(self._tail) > self.max_board_chars:
             out.append(
                 RunawayOutput(f"more than {self.max_board_chars} characters without a board; {_problem(self._cards())}")
             )
-            self._reset()
+            self._board = _BoardSoFar()
             self._tail = ""
         return out
 
@@ -365,55 +405,51 @@ class BoardFramer:
         """At the end of the output: why the partly read board is not one (None if there is none)."""
         self._feed_text(self._decoder.decode(b"", final=True))
         if self._tail:
-            board = self._take_line(self._tail)
+            last = self._take_line(self._tail)
             self._tail = ""
-            if board is not None:
-                return board if isinstance(board, BoardError) else None
-        if not self._count:
-            self._reset()
+            if last is not None:
+                return last if isinstance(last, BoardError) else None
+        board, self._board = self._board, _BoardSoFar()
+        if not board.count:
             return None
-        lines = self._lines
-        self._reset()
         try:
-            board_from_lines(lines)
+            board_from_lines(board.lines)
         except BoardError as exc:
             return BoardError(f"the output ended inside a board: {exc}")
         return BoardError("the output ended inside a board")
 
     def _take_line(self, raw: str) -> Board | None:
-        self._line_number += 1
-        line = read_line(raw.rstrip("\r"), self._line_number)
+        board = self._board
+        board.line_number += 1
+        line = read_line(raw.rstrip("\r"), board.line_number)
         if "\ufffd" in raw and not line.stray:
             line.stray.append("\ufffd")
-        self._chars += len(raw) + 1
-        if not line.cards and not self._count:
-            self._lines = [ln for ln in self._lines if ln.stray] + ([line] if line.stray else [])
+        board.chars += len(raw) + 1
+        if not line.cards and not board.count:
+            board.lines = [ln for ln in board.lines if ln.stray] + ([line] if line.stray else [])
             return None
         if not line.cards and line.words:
             # A header inside a board: the board ended early (the header is the next board's).
-            lines = self._lines
-            self._reset()
-            self._line_number = 1
+            self._board = _BoardSoFar(line_number=1, chars=len(raw) + 1)
             try:
-                board_from_lines(lines)
+                board_from_lines(board.lines)
             except BoardError as exc:
                 return exc
-            return BoardError(f"a board ended early: {_problem([c for ln in lines for c in ln.cards])}")
-        self._lines.append(line)
-        self._count += len(line.cards)
-        card_lines = [ln for ln in self._lines if ln.cards]
+            return BoardError(f"a board ended early: {_problem([c for ln in board.lines for c in ln.cards])}")
+        board.lines.append(line)
+        board.count += len(line.cards)
+        card_lines = [ln for ln in board.lines if ln.cards]
         layout = self.layout or next(
             (s for s in SHAPES if s[0] == len(card_lines[0].cards) + len(card_lines[0].stray)), None
         )
-        if self._count < DECK_SIZE and (layout is None or len(card_lines) < len(layout)):
+        if board.count < DECK_SIZE and (layout is None or len(card_lines) < len(layout)):
             return None
-        lines = self._lines
-        self._reset()
+        self._board = _BoardSoFar()
         try:
-            cards = board_from_lines(lines)
+            cards = board_from_lines(board.lines)
         except BoardError as exc:
             return exc
-        self.layout = tuple(len(ln.cards) for ln in lines if ln.cards)
+        self.layout = tuple(len(ln.cards) for ln in board.lines if ln.cards)
         return canonical_line(cards)
 
 
@@ -475,14 +511,9 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     pos = np.flatnonzero(token[:used])
     cards = (_BYTE_RANK[b[pos]] * 4 + _BYTE_SUIT[b[pos + 1]]).reshape(boards, DECK_SIZE)
     if layout == COLUMN_SHAPE:
-        dealt = np.empty_like(cards)
-        dealt[:, list(_FROM_COLUMNS)] = cards
-        cards = dealt
-    lines = _CARD_TOKENS[cards].view(np.uint8).reshape(boards, 3 * DECK_SIZE)
-    lines[:, -1] = _NEWLINE
-    blob = lines.tobytes()
-    width = 3 * DECK_SIZE
-    out: list[Board] = [blob[i : i + width] for i in range(0, len(blob), width)]
+        cards = cards[:, list(COLUMN_ORDER)]
+    blob = render_lines(cards).tobytes()
+    out: list[Board] = [blob[i : i + LINE_BYTES] for i in range(0, len(blob), LINE_BYTES)]
     seen = np.bincount(
         (np.arange(boards * DECK_SIZE) // DECK_SIZE) * DECK_SIZE + cards.ravel(), minlength=boards * DECK_SIZE
     )

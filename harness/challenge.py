@@ -1,18 +1,23 @@
-"""Reading freeCodeCamp challenge documents: the solution, the hints, the after-test code.
+"""Reading freeCodeCamp challenge documents: solutions, hints, hooks and after-test code.
 
-Four layouts are recognised (`ChallengeDocument.format`):
+Layouts recognised (`ChallengeDocument.format`), as freeCodeCamp's own parser reads them:
 
-- ``markdown``: the current curriculum files, with ``# --hints--``, ``# --seed--``,
-  ``## --after-user-code--``, ``# --solutions--`` markers and fenced code; also their rendered
-  form, where the markers lose their ``#`` and the code its fences.
-- ``legacy``: the older files, with ``## Solution`` / ``<section id='solution'>``, a YAML
-  ``tests:`` list (``text`` and ``testString``) and ``<div id='js-teardown'>`` after-test code.
-- ``rendered``: pages whose headings are plain words ("Tests", "Challenge Seed", "After Test",
-  "Solution") and whose code is unfenced.  Damaged copies are read leniently: a missing
-  "Solution" heading (the solution is then what follows the after-test code after a double
-  blank line), a missing "Tests" heading (the YAML items are found wherever they are).
-- ``javascript``: a plain ``.js`` file; all of it is the solution.
+- ``markdown-2025``: the current curriculum files: ``# --hints--``, ``# --solutions--`` and
+  hook sections ``# --before-all--``, ``# --before-each--``, ``# --after-each--``,
+  ``# --after-all--`` that define what the hints use (e.g. ``game1``);
+- ``markdown``: the 2020-24 files (``# --hints--``, ``# --seed--``, ``## --before-user-code--``,
+  ``## --after-user-code--``, ``## --seed-contents--``, ``# --solutions--``), and their rendered
+  form where the markers lose their ``#`` and the code its fences;
+- ``legacy``: the 2018-19 files, with a YAML ``tests:`` list (``text``/``testString``),
+  ``<section id='solution'>`` and ``### After Test`` / ``<div id='js-teardown'>``;
+- ``arcade``: the 2017 arcade-mode JavaScript files with ``/// title:``, ``/// challengeSeed:``,
+  ``/// solutions:``, ``/// tail:`` and ``/// tests:`` (one assertion a line) comment sections;
+- ``html``: a rendered HTML page (code in ``<pre><code>``, entities decoded), read as markdown;
+- ``rendered``: text copies whose headings are plain words ("Tests", "Challenge Seed",
+  "After Test", "Solution") and whose code is unfenced, read leniently when damaged;
+- ``javascript``: a plain ``.js``/``.cjs``/``.mjs`` file; all of it is the solution.
 
+``# --solutions--`` may hold several solutions separated by ``---`` lines: each is judged.
 Line numbers are 1-based lines of the document, so that errors can point into it.
 """
 
@@ -24,9 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.errors import RequestError
+from harness.language import detect_language
 
-FORMATS = ("markdown", "legacy", "rendered", "javascript")
+FORMATS = ("markdown-2025", "markdown", "legacy", "arcade", "html", "rendered", "javascript")
 DEFAULT_SEED_NAMES = ("dealFreeCell",)
+MAX_DOCUMENT_BYTES = 4 << 20  # a challenge document is a few KiB; more is not one (or is /dev/zero)
+HOOKS = ("before_all", "before_each", "before_user", "after_user", "after_each", "after_all")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +47,45 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class Code:
+    """A piece of the document's code and the document line of its first line."""
+
+    code: str
+    line: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengeDocument:
     path: str
     format: str
-    language: str  # ISO 639-1 code detected from the prose ("und" when there is none)
-    solution: str | None
-    solution_line: int = 1
+    language: str  # ISO 639-1 code detected from the prose ("und" when unsure)
+    solutions: tuple[Code, ...] = ()
     hints: tuple[Hint, ...] = ()
-    after_test: str | None = None
-    after_test_line: int = 1
-    seed_code: str | None = None
+    hooks: dict[str, Code] = field(default_factory=dict)  # keys from HOOKS
+    seed: Code | None = None
     title: str | None = field(default=None, compare=False)
+
+    @property
+    def solution(self) -> str | None:
+        return self.solutions[0].code if self.solutions else None
+
+    @property
+    def solution_line(self) -> int:
+        return self.solutions[0].line if self.solutions else 1
+
+    @property
+    def after_test(self) -> str | None:
+        hook = self.hooks.get("after_user")
+        return hook.code if hook else None
+
+    @property
+    def after_test_line(self) -> int:
+        hook = self.hooks.get("after_user")
+        return hook.line if hook else 1
+
+    @property
+    def seed_code(self) -> str | None:
+        return self.seed.code if self.seed else None
 
     @property
     def seed_names(self) -> tuple[str, ...]:
@@ -57,8 +93,33 @@ class ChallengeDocument:
         names = _DECLARED.findall(self.seed_code or "")
         return tuple(dict.fromkeys(names)) or DEFAULT_SEED_NAMES
 
+    @property
+    def defined_names(self) -> tuple[str, ...]:
+        """Every name some code of the document declares or assigns at its top (hooks, seed,
+        solutions, hints): a hint that fails on a name outside these can never pass."""
+        blocks = [
+            *(c.code for c in self.solutions),
+            *(h.code for h in self.hooks.values()),
+            *(h.code for h in self.hints),
+        ]
+        blocks.append(self.seed_code or "")
+        names: dict[str, None] = dict.fromkeys(DEFAULT_SEED_NAMES)
+        for code in blocks:
+            names.update(dict.fromkeys(declared_names(code)))
+        return tuple(names)
 
-_DECLARED = re.compile(r"\b(?:function|const|let|var|class)\s+([A-Za-z_$][\w$]*)")
+
+_DECLARED = re.compile(r"\b(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)")
+_DESTRUCTURED = re.compile(r"\b(?:const|let|var)\s*[{\[]([^=]*)[}\]]\s*=")
+_ASSIGNED = re.compile(r"^\s*(?:globalThis\.|window\.|this\.)?([A-Za-z_$][\w$]*)\s*=[^=]", re.M)
+
+
+def declared_names(code: str) -> list[str]:
+    """Names a piece of code declares (functions, classes, variables, destructured, assigned)."""
+    names = _DECLARED.findall(code) + _ASSIGNED.findall(code)
+    for group in _DESTRUCTURED.findall(code):
+        names += re.findall(r"(?:^|[,{\[:\s])([A-Za-z_$][\w$]*)\s*(?=,|$|=|\})", group.strip())
+    return names
 
 
 # ------------------------------------------------------------------------------------ reading
@@ -68,9 +129,12 @@ def read_challenge(path: str | Path) -> ChallengeDocument:
     """Read a challenge document (or a `.js` file); RequestError if unreadable or not a challenge."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_DOCUMENT_BYTES + 1)  # bounded: a 100 MB file or /dev/zero is no challenge
     except OSError as exc:
         raise RequestError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_DOCUMENT_BYTES:
+        raise RequestError(f"{name}: larger than {MAX_DOCUMENT_BYTES >> 20} MiB: not a challenge document")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -79,29 +143,43 @@ def read_challenge(path: str | Path) -> ChallengeDocument:
 
 
 def parse_challenge(text: str, name: str = "<document>") -> ChallengeDocument:
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if name.endswith((".js", ".mjs", ".cjs")):
-        doc = _Parsed(solution=_Block(text.replace("\r\n", "\n"), 1))
-        fmt = "javascript"
-    elif any((m := _MD_MARKER.match(line)) and m[2] in ("hints", "solutions") for line in lines):
-        doc, fmt = _parse_markdown(lines), "markdown"
-    elif any(_LEGACY_SIGN.search(line) for line in lines):
-        doc, fmt = _parse_legacy(lines), "legacy"
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    line_of = list(range(1, len(lines) + 1))  # document line of each line that is parsed
+    if name.endswith((".js", ".mjs", ".cjs")) and not _ARCADE_SIGN.search(text):
+        doc, fmt = _Parsed(solutions=[_Block(text, 1)]), "javascript"
+    elif _ARCADE_SIGN.search(text):
+        doc, fmt = _parse_arcade(lines), "arcade"
     else:
-        doc, fmt = _parse_rendered(lines), "rendered"
-    if fmt != "javascript" and doc.solution is None and not doc.hints and doc.seed is None:
+        if _is_html_page(text):
+            lines, line_of = _html_lines(text)
+            fmt = "html"
+        else:
+            fmt = ""
+        if any((m := _MD_MARKER.match(line)) and m[2] in ("hints", "solutions") for line in lines):
+            doc = _parse_markdown(lines)
+            fmt = fmt or ("markdown-2025" if any(k in doc.hooks for k in ("before_each", "before_all")) else "markdown")
+        elif any(_LEGACY_SIGN.search(line) for line in lines):
+            doc, fmt = _parse_legacy(lines), fmt or "legacy"
+        else:
+            doc, fmt = _parse_rendered(lines), fmt or "rendered"
+    if fmt != "javascript" and not doc.solutions and not doc.hints and doc.seed is None:
         raise RequestError(f"{name}: not a freeCodeCamp challenge document (no solution, tests or seed code found)")
     prose = _prose(lines, doc)
+
+    def at(block: _Block) -> Code:
+        return Code(block.code, line_of[block.line - 1] if block.line - 1 < len(line_of) else block.line)
+
     return ChallengeDocument(
         path=name,
         format=fmt,
         language=detect_language(prose),
-        solution=doc.solution.code if doc.solution else None,
-        solution_line=doc.solution.line if doc.solution else 1,
-        hints=tuple(doc.hints),
-        after_test=doc.after_test.code if doc.after_test else None,
-        after_test_line=doc.after_test.line if doc.after_test else 1,
-        seed_code=doc.seed.code if doc.seed else None,
+        solutions=tuple(at(b) for b in doc.solutions),
+        hints=tuple(
+            Hint(h.text, h.code, line_of[h.line - 1] if h.line - 1 < len(line_of) else h.line) for h in doc.hints
+        ),
+        hooks={k: at(b) for k, b in doc.hooks.items()},
+        seed=at(doc.seed) if doc.seed else None,
         title=_title(lines),
     )
 
@@ -115,9 +193,9 @@ class _Block:
 
 @dataclass(slots=True)
 class _Parsed:
-    solution: _Block | None = None
+    solutions: list[_Block] = field(default_factory=list)
     hints: list[Hint] = field(default_factory=list)
-    after_test: _Block | None = None
+    hooks: dict[str, _Block] = field(default_factory=dict)
     seed: _Block | None = None
 
 
@@ -204,19 +282,52 @@ def _sections(marks: list[tuple[int, str]], total: int) -> dict[str, tuple[int, 
     return sections
 
 
+_MD_HOOKS = {
+    "before-all": "before_all",
+    "before-each": "before_each",
+    "before-user-code": "before_user",
+    "after-user-code": "after_user",
+    "after-each": "after_each",
+    "after-all": "after_all",
+}
+
+
 def _parse_markdown(lines: list[str]) -> _Parsed:
     marks = [(i, m[2]) for i, line in enumerate(lines) if (m := _MD_MARKER.match(line))]
     sections = _sections(marks, len(lines))
     doc = _Parsed()
     if "solutions" in sections:
-        doc.solution = _code(lines, *sections["solutions"])
-    if "after-user-code" in sections:
-        doc.after_test = _code(lines, *sections["after-user-code"])
+        doc.solutions = _solutions(lines, *sections["solutions"])
+    for marker, hook in _MD_HOOKS.items():
+        if marker in sections:
+            block = _code(lines, *sections[marker])
+            if block is not None:
+                doc.hooks[hook] = block
     if "seed-contents" in sections:
         doc.seed = _code(lines, *sections["seed-contents"])
     if "hints" in sections:
         doc.hints = _markdown_hints(lines, *sections["hints"])
     return doc
+
+
+_SEPARATOR = re.compile(r"^\s*---\s*$")
+
+
+def _solutions(lines: list[str], start: int, stop: int) -> list[_Block]:
+    """Each solution of a `--solutions--` section: parts separated by `---` lines outside code."""
+    parts: list[tuple[int, int]] = []
+    first = start
+    fence: str | None = None
+    for i in range(start, stop):
+        m = _FENCE.match(lines[i])
+        if m and (fence is None or lines[i].strip().startswith(fence)):
+            fence = None if fence is not None else m[1]
+        elif fence is None and _SEPARATOR.match(lines[i]):
+            parts.append((first, i))
+            first = i + 1
+    parts.append((first, stop))
+    found = [_code(lines, a, b) for a, b in parts]
+    return [b for b in found if b is not None]
 
 
 def _markdown_hints(lines: list[str], start: int, stop: int) -> list[Hint]:
@@ -271,12 +382,24 @@ def _parse_legacy(lines: list[str]) -> _Parsed:
         return blocks[0][1] if blocks else None
 
     doc = _Parsed()
-    doc.solution = code_after("solution")
-    doc.after_test = code_after("js-teardown", "after test")
+    doc.solutions = _legacy_solutions(lines, section("solution"))
+    for hook, names in (("before_user", ("js-setup", "before test")), ("after_user", ("js-teardown", "after test"))):
+        block = code_after(*names)
+        if block is not None:
+            doc.hooks[hook] = block
     doc.seed = code_after("js-seed", "challenge seed")
     tests = section("tests")
     doc.hints = _yaml_hints(lines, tests[0] if tests else 0, len(lines))
     return doc
+
+
+def _legacy_solutions(lines: list[str], where: tuple[int, int] | None) -> list[_Block]:
+    """The fenced blocks of the solution section, up to its `</section>`: one solution each."""
+    if where is None:
+        return []
+    start = where[0]
+    end = next((i for i in range(start, len(lines)) if "</section>" in lines[i]), len(lines))
+    return [b for _, b in _fenced_blocks(lines, start, end) if b is not None]
 
 
 # ------------------------------------------------------------------------- YAML test lists
@@ -346,17 +469,21 @@ def _parse_rendered(lines: list[str]) -> _Parsed:
     doc = _Parsed()
     if "seed" in sections:
         doc.seed = _trimmed(lines, *sections["seed"])
-    if "solution" in sections:
-        doc.solution = _trimmed(lines, *sections["solution"])
+    solution = _trimmed(lines, *sections["solution"]) if "solution" in sections else None
+    if "before" in sections:
+        before = _trimmed(lines, *sections["before"])
+        if before is not None:
+            doc.hooks["before_user"] = before
     if "after" in sections:
         start, stop = sections["after"]
         split = None if "solution" in sections else _double_blank(lines, start, stop)
-        if split is None:
-            doc.after_test = _trimmed(lines, start, stop)
-        else:
+        after = _trimmed(lines, start, stop if split is None else split)
+        if split is not None:
             # The "Solution" heading was lost: the solution follows after a double blank line.
-            doc.after_test = _trimmed(lines, start, split)
-            doc.solution = _trimmed(lines, split, stop)
+            solution = _trimmed(lines, split, stop)
+        if after is not None:
+            doc.hooks["after_user"] = after
+    doc.solutions = [solution] if solution is not None else []
     doc.hints = _yaml_hints(lines, 0, len(lines))
     return doc
 
@@ -379,49 +506,137 @@ def _double_blank(lines: list[str], start: int, stop: int) -> int | None:
     return None
 
 
+# --------------------------------------------------------------------------------- arcade
+
+_ARCADE_SIGN = re.compile(r"^///\s*(?:challengeSeed|solutions|tests)\s*:", re.M)
+_ARCADE_KEY = re.compile(r"^///\s*([A-Za-z]+)\s*:(.*)$")
+_ARCADE_MESSAGE = re.compile(r"""['"`]message:\s*(.*?)['"`]\s*\)\s*;?\s*$""")
+
+
+def _parse_arcade(lines: list[str]) -> _Parsed:
+    """2017 arcade-mode files: `/// key:` lines open sections; `/// tests:` has one assertion a line."""
+    keys = [(i, m[1]) for i, line in enumerate(lines) if (m := _ARCADE_KEY.match(line))]
+    sections = _sections(keys, len(lines))
+    doc = _Parsed()
+    if "solutions" in sections:
+        block = _trimmed(lines, *sections["solutions"])
+        if block is not None:
+            doc.solutions = [block]
+    if "tail" in sections:
+        tail = _trimmed(lines, *sections["tail"])
+        if tail is not None:
+            doc.hooks["after_user"] = tail
+    if "head" in sections:
+        head = _trimmed(lines, *sections["head"])
+        if head is not None:
+            doc.hooks["before_user"] = head
+    if "challengeSeed" in sections:
+        doc.seed = _trimmed(lines, *sections["challengeSeed"])
+    if "tests" in sections:
+        start, stop = sections["tests"]
+        for i in range(start, stop):
+            code = lines[i].strip()
+            if not code or code.startswith("//"):
+                continue
+            m = _ARCADE_MESSAGE.search(code)
+            doc.hints.append(Hint(_clean_text(m[1]) if m else "", code, i + 1))
+    return doc
+
+
+# ----------------------------------------------------------------------------------- html
+
+_HTML_SIGN = re.compile(r"<(?:!doctype|html|body)\b|<pre\b[^>]*>\s*<code\b", re.I)
+
+
+def _is_html_page(text: str) -> bool:
+    """A rendered page: an HTML document, or `<pre><code>` blocks and no markdown fences or markers."""
+    if re.search(r"<(?:!doctype|html|body)\b", text, re.I):
+        return True
+    return bool(_HTML_SIGN.search(text)) and "```" not in text and not _MD_MARKER_ANY.search(text)
+
+
+_MD_MARKER_ANY = re.compile(r"^\s*#*\s*--(?:hints|solutions|seed)--\s*$", re.M)
+_HTML_CODE = re.compile(r"<pre\b[^>]*>\s*(?:<code\b[^>]*>)?([\s\S]*?)(?:</code>\s*)?</pre>", re.I)
+_HTML_HEADING = re.compile(r"<h([1-6])\b[^>]*>([\s\S]*?)</h\1>", re.I)
+_HTML_BREAK = re.compile(r"</?(?:p|div|li|ul|ol|section|br|tr|table|blockquote)\b[^>]*>", re.I)
+_HEADING_MARKERS = {
+    "description": "# --description--",
+    "instructions": "# --instructions--",
+    "hints": "# --hints--",
+    "tests": "# --hints--",
+    "seed": "# --seed--",
+    "challenge seed": "# --seed--",
+    "before all": "# --before-all--",
+    "before each": "# --before-each--",
+    "after each": "# --after-each--",
+    "after all": "# --after-all--",
+    "before user code": "## --before-user-code--",
+    "after user code": "## --after-user-code--",
+    "after test": "## --after-user-code--",
+    "seed contents": "## --seed-contents--",
+    "solution": "# --solutions--",
+    "solutions": "# --solutions--",
+}
+
+
+def _html_lines(text: str) -> tuple[list[str], list[int]]:
+    """A rendered HTML page as markdown lines (headings as markers, `<pre>` as fenced code, entities
+    decoded), with the page's line number of each, so that errors still point into the page."""
+    out: list[str] = []
+    line_of: list[int] = []
+    pos = 0
+    line = 1
+
+    def emit(chunk: str, first_line: int, *, code: bool) -> None:
+        if code:
+            body = html.unescape(re.sub(r"<[^>]+>", "", chunk))
+            body = body[1:] if body.startswith("\n") else body
+            out.append("```js")
+            line_of.append(first_line)
+            start = first_line + (1 if chunk.startswith("\n") else 0)
+            for k, piece in enumerate(body.rstrip("\n").split("\n")):
+                out.append(piece)
+                line_of.append(start + k)
+            out.append("```")
+            line_of.append(first_line + chunk.count("\n"))
+            return
+        chunk = _HTML_HEADING.sub(lambda m: "\n" + _heading_marker(m[2]) + "\n", chunk)
+        chunk = _HTML_BREAK.sub("\n", chunk)
+        for k, piece in enumerate(chunk.split("\n")):
+            cleaned = html.unescape(re.sub(r"<[^>]+>", "", piece)).strip()
+            out.append(cleaned)
+            line_of.append(first_line + min(k, chunk.count("\n")))
+
+    for m in _HTML_CODE.finditer(text):
+        emit(text[pos : m.start()], line, code=False)
+        line += text.count("\n", pos, m.start(1))
+        emit(m[1], line, code=True)
+        line += m[1].count("\n") + text.count("\n", m.end(1), m.end())
+        pos = m.end()
+    emit(text[pos:], line, code=False)
+    return out, line_of
+
+
+def _heading_marker(inner: str) -> str:
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", "", inner)).split())
+    key = words.strip("-# ").replace("-", " ").lower()
+    return _HEADING_MARKERS.get(key, words)
+
+
 # ------------------------------------------------------------------------------- language
 
 
 def _prose(lines: list[str], doc: _Parsed) -> str:
     """The document's text without its code, for language detection."""
     skip: set[int] = set()
-    for block in (doc.solution, doc.after_test, doc.seed):
+    for block in (*doc.solutions, *doc.hooks.values(), doc.seed):
         if block is not None:
             skip.update(range(block.line - 1, block.line - 1 + block.code.count("\n") + 1))
+    for hint in doc.hints:
+        skip.update(range(hint.line - 1, hint.line - 1 + hint.code.count("\n") + 1))
     kept = [line for i, line in enumerate(lines) if i not in skip and not _ITEM.match(line) and not _KEY.match(line)]
     kept += [h.text for h in doc.hints]
     return "\n".join(kept)
-
-
-_STOPWORDS: dict[str, frozenset[str]] = {
-    code: frozenset(words.split(" "))
-    for code, words in {
-        "en": "the and of to is in with this that are from for on be it as by which then first next",
-        "es": "el la los las del y con una es en para por que al se esta este su como luego",
-        "pt": "o os as do da dos das e com uma um não é em para pelo pela que ao se esta este são",
-        "fr": "le la les des du et avec une un est dans pour par que au se cette ce sont",
-        "de": "der die das und mit ein eine ist im für von zu den dem nicht auf sich",
-        "it": "il lo la gli le del della e con una un è per che al si questa questo sono",
-    }.items()
-}
-_SCRIPTS = (
-    ("ja", re.compile(r"[\u3040-\u30ff]")),  # kana: Japanese even when kanji are present
-    ("ko", re.compile(r"[\uac00-\ud7af]")),
-    ("zh", re.compile(r"[\u4e00-\u9fff]")),
-    ("ru", re.compile(r"[\u0400-\u04ff]")),
-    ("ar", re.compile(r"[\u0600-\u06ff]")),
-)
-
-
-def detect_language(text: str) -> str:
-    """ISO 639-1 code of the prose's language, by script and then by common words."""
-    for code, script in _SCRIPTS:
-        if len(script.findall(text)) >= 20:
-            return code
-    words = re.findall(r"[^\W\d_]+", text.lower())
-    scores = {code: sum(1 for w in words if w in stop) for code, stop in _STOPWORDS.items()}
-    best = max(scores, key=lambda code: scores[code])
-    return best if scores[best] >= 3 else "und"
 
 
 def _title(lines: list[str]) -> str | None:
@@ -430,3 +645,151 @@ def _title(lines: list[str]) -> str | None:
         if m:
             return m[1]
     return None
+
+
+# --------------------------------------------------------------------- names a hint relies on
+
+_JS_WORDS = frozenset(
+    [
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "debugger",
+        "default",
+        "delete",
+        "do",
+        "else",
+        "export",
+        "extends",
+        "false",
+        "finally",
+        "for",
+        "function",
+        "if",
+        "import",
+        "in",
+        "instanceof",
+        "let",
+        "new",
+        "null",
+        "return",
+        "super",
+        "switch",
+        "this",
+        "throw",
+        "true",
+        "try",
+        "typeof",
+        "var",
+        "void",
+        "while",
+        "with",
+        "yield",
+        "async",
+        "await",
+        "of",
+        "static",
+        "get",
+        "set",
+        "undefined",
+        "NaN",
+        "Infinity",
+        "arguments",
+        "globalThis",
+        "eval",
+        "Object",
+        "Function",
+        "Array",
+        "Number",
+        "String",
+        "Boolean",
+        "Symbol",
+        "BigInt",
+        "Math",
+        "JSON",
+        "Date",
+        "RegExp",
+        "Error",
+        "TypeError",
+        "RangeError",
+        "SyntaxError",
+        "ReferenceError",
+        "EvalError",
+        "URIError",
+        "AggregateError",
+        "Promise",
+        "Map",
+        "Set",
+        "WeakMap",
+        "WeakSet",
+        "WeakRef",
+        "Proxy",
+        "Reflect",
+        "ArrayBuffer",
+        "SharedArrayBuffer",
+        "DataView",
+        "Atomics",
+        "Int8Array",
+        "Uint8Array",
+        "Uint8ClampedArray",
+        "Int16Array",
+        "Uint16Array",
+        "Int32Array",
+        "Uint32Array",
+        "Float32Array",
+        "Float64Array",
+        "BigInt64Array",
+        "BigUint64Array",
+        "Intl",
+        "parseInt",
+        "parseFloat",
+        "isNaN",
+        "isFinite",
+        "encodeURI",
+        "encodeURIComponent",
+        "decodeURI",
+        "decodeURIComponent",
+        "escape",
+        "unescape",
+        "structuredClone",
+        "queueMicrotask",
+        "assert",
+        "console",
+        "code",
+        "editableContents",
+        "__helpers",
+        "DeepEqual",
+    ]
+)
+_STRINGS_AND_COMMENTS = re.compile(
+    r"""'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|//[^\n]*|/\*[\s\S]*?\*/|/(?![*/])(?:\\.|\[[^\]\n]*\]|[^/\\\n])+/[gimsuyd]*"""
+)
+_PARAMS = re.compile(
+    r"\(([^()]*)\)\s*=>|([A-Za-z_$][\w$]*)\s*=>|function\s*\*?\s*[\w$]*\s*\(([^()]*)\)|catch\s*\(\s*([\w$]+)"
+)
+
+
+def undefined_names(code: str, defined: tuple[str, ...] | frozenset[str]) -> list[str]:
+    """Names a hint uses that neither the document, the hint itself, nor JavaScript defines.
+
+    Conservative: object keys, properties, parameters and anything doubtful count as defined,
+    so that a hint is called broken only when it plainly names what nowhere exists."""
+    bare = _STRINGS_AND_COMMENTS.sub(" 0 ", code)
+    known = set(defined) | _JS_WORDS | set(declared_names(bare))
+    for m in _PARAMS.finditer(bare):
+        params = next(g for g in m.groups() if g is not None) if any(m.groups()) else ""
+        known.update(re.findall(r"[A-Za-z_$][\w$]*", params))
+    unknown: dict[str, None] = {}
+    for m in re.finditer(r"[A-Za-z_$][\w$]*", bare):
+        name = m[0]
+        before = bare[: m.start()].rstrip()
+        after = bare[m.end() :].lstrip()
+        if name in known or before.endswith((".", "?.")) or after.startswith(":") or before[-1:].isdigit():
+            continue
+        if m.start() > 0 and (bare[m.start() - 1].isalnum() or bare[m.start() - 1] in "_$"):
+            continue
+        unknown[name] = None
+    return list(unknown)

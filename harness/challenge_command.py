@@ -13,12 +13,16 @@ from typing import Any
 from harness.adapters.base import Dealer, DealerOptions
 from harness.adapters.node import NodeDealer
 from harness.adapters.reference import ReferenceDealer
-from harness.challenge import ChallengeDocument, read_challenge
+from harness.challenge import ChallengeDocument, Code, read_challenge, undefined_names
 from harness.compare import BlockComparer
 from harness.engine import check_blocks
+from harness.errors import RequestError
 from harness.intervals import range_blocks
 from harness.node.bridge import NodeBridge
+from harness.node.protocol import CodeBlock, HintsRequest
+from harness.node.sources import script_request
 from harness.process import DEFAULT_LIMITS, Limits
+from harness.text import printable
 from harness.verdict import Verdict
 
 EXIT_OK, EXIT_NONCONFORMANT = 0, 1
@@ -36,64 +40,140 @@ def check_conformance(dealer: Dealer, first: int, last: int) -> Verdict:
 
 # ---------------------------------------------------------------------------------- reports
 
+_STATUS_ORDER = {"passed": 0, "failed": 1, "broken": 2}
 
-def challenge_report(document: ChallengeDocument, bridge: NodeBridge, first: int, last: int) -> dict[str, Any]:
-    """The JSON object SPEC.md's `challenge --json` gives for one document."""
-    ran = bridge.hints(
-        {
-            "solution": document.solution,
-            "solution_filename": document.path,
-            "solution_line": document.solution_line,
-            "after_test": document.after_test,
-            "after_test_line": document.after_test_line,
-            "hints": [{"code": h.code, "line": h.line} for h in document.hints],
-            "seed_names": list(document.seed_names),
-        }
+
+def hints_request(document: ChallengeDocument, solution: Code | None) -> HintsRequest:
+    return HintsRequest(
+        file=document.path,
+        solution=CodeBlock(solution.code, solution.line) if solution else None,
+        hints=tuple(CodeBlock(h.code, h.line) for h in document.hints),
+        hooks={name: CodeBlock(c.code, c.line) for name, c in document.hooks.items()},
+        defined_names=document.defined_names,
     )
-    details = [
-        {"text": hint.text, "line": hint.line, "status": result["status"], "reason": result["reason"]}
-        for hint, result in zip(document.hints, ran["hints"], strict=True)
-    ]
-    counts = {status: sum(1 for d in details if d["status"] == status) for status in ("passed", "failed", "broken")}
-    dealer = NodeDealer(document.path, DealerOptions(timeout=bridge.timeout), document=document, bridge=bridge)
-    status, error = dealer.load.status, dealer.load.message
-    if status == "ok" and ran["solution"]["status"] != "ok":
-        status, error = ran["solution"]["status"], ran["solution"]["error"]
+
+
+def solution_report(
+    document: ChallengeDocument, index: int, bridge: NodeBridge, first: int, last: int
+) -> dict[str, Any]:
+    """One solution of a document: its state, its hints, and whether it deals the reference's boards."""
+    solution = document.solutions[index] if index < len(document.solutions) else None
+    ran = bridge.hints(hints_request(document, solution))
+    details = []
+    for hint, result in zip(document.hints, ran.hints, strict=True):
+        hint_status, reason = result.status, result.reason
+        if hint_status != "broken":
+            unknown = undefined_names(hint.code, document.defined_names)
+            if unknown:
+                hint_status = "broken"
+                reason = f"the hint uses {', '.join(unknown)}, which nothing in the document defines"
+        details.append({"text": hint.text, "line": hint.line, "status": hint_status, "reason": reason})
+    status, error = ran.solution_status, ran.solution_error
     conformant: bool | None = None
     checked = 0
     first_failure: dict[str, object] | None = None
-    if status == "ok":
-        result = check_conformance(dealer, first, last)
-        conformant, checked = result.conformant, result.checked
-        first_failure = result.first_failure.to_json() if result.first_failure else None
+    if solution is not None and status == "ok":
+        answer = bridge.load(script_request(solution.code, document.path, solution.line))
+        if not answer.ok:
+            status, error = answer.status, answer.message
+        else:
+            dealer = NodeDealer.loaded(f"node:{document.path}", bridge)
+            compared = check_conformance(dealer, first, last)
+            conformant, checked = compared.conformant, compared.checked
+            first_failure = compared.first_failure.to_json() if compared.first_failure else None
     return {
-        "document": document.path,
-        "format": document.format,
-        "language": document.language,
+        "index": index,
+        "line": solution.line if solution else None,
         "solution": status,
         "solution_error": error,
-        "hints": {**counts, "details": details},
-        "after_test_error": ran.get("after_test_error"),
+        "hints": _counted(details),
+        "after_test_error": ran.after_test_error,
         "conformant": conformant,
         "checked": checked,
         "first_failure": first_failure,
     }
 
 
+def _counted(details: list[dict[str, Any]]) -> dict[str, Any]:
+    counts = {status: sum(1 for d in details if d["status"] == status) for status in _STATUS_ORDER}
+    return {**counts, "details": details}
+
+
+def challenge_report(document: ChallengeDocument, bridge: NodeBridge, first: int, last: int) -> dict[str, Any]:
+    """The JSON object SPEC.md's `challenge --json` gives for one document; with several
+    solutions, `solutions` holds each one's report and the top level the worst of them."""
+    solutions = [solution_report(document, i, bridge, first, last) for i in range(max(1, len(document.solutions)))]
+    worst = next((s for s in solutions if s["solution"] != "ok"), solutions[0])
+    details = []
+    for k in range(len(document.hints)):
+        picked = max((s["hints"]["details"][k] for s in solutions), key=lambda d: _STATUS_ORDER[d["status"]])
+        details.append(picked)
+    verdicts = [s["conformant"] for s in solutions]
+    conformant = False if False in verdicts else (None if None in verdicts else True)
+    failures = [s["first_failure"] for s in solutions if s["first_failure"]]
+    return {
+        "document": document.path,
+        "format": document.format,
+        "language": document.language,
+        "solution": worst["solution"],
+        "solution_error": worst["solution_error"],
+        "hints": _counted(details),
+        "after_test_error": solutions[0]["after_test_error"],
+        "conformant": conformant,
+        "checked": sum(s["checked"] for s in solutions),
+        "first_failure": failures[0] if failures else None,
+        "solutions": solutions,
+    }
+
+
+def unreadable_report(path: str, error: str) -> dict[str, Any]:
+    """A document that could not be read: reported as such; the others are still judged."""
+    return {
+        "document": path,
+        "format": None,
+        "language": None,
+        "solution": None,
+        "solution_error": None,
+        "error": error,
+        "hints": _counted([]),
+        "conformant": None,
+        "checked": 0,
+        "first_failure": None,
+        "solutions": [],
+    }
+
+
 def run_challenge_command(
     documents: list[str], deal_range: tuple[int, int], *, as_json: bool, limits: Limits = DEFAULT_LIMITS
 ) -> int:
-    parsed = [read_challenge(path) for path in documents]  # RequestError (exit 2) before any work
-    bridge = NodeBridge(DealerOptions().timeout, limits)
-    try:
-        reports = [challenge_report(doc, bridge, *deal_range) for doc in parsed]
-    finally:
-        bridge.close()
+    parsed: list[ChallengeDocument | RequestError] = []
+    for path in documents:
+        try:
+            parsed.append(read_challenge(path))
+        except RequestError as exc:
+            parsed.append(exc)
+    reports: list[dict[str, Any]] = []
+    if any(isinstance(p, ChallengeDocument) for p in parsed):
+        bridge = NodeBridge(DealerOptions().timeout, limits)
+        try:
+            for path, doc in zip(documents, parsed, strict=True):
+                if isinstance(doc, ChallengeDocument):
+                    reports.append(challenge_report(doc, bridge, *deal_range))
+                else:
+                    reports.append(unreadable_report(path, str(doc)))
+        finally:
+            bridge.close()
+    else:
+        reports = [unreadable_report(path, str(doc)) for path, doc in zip(documents, parsed, strict=True)]
     if as_json:
-        json.dump(reports, sys.stdout, indent=2, ensure_ascii=False)
+        json.dump(reports, sys.stdout, indent=2)  # ASCII: a document's control characters stay escaped
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(format_table(reports, deal_range))
+        sys.stdout.write(printable(format_table(reports, deal_range)))
+    unreadable = [p for p in parsed if isinstance(p, RequestError)]
+    if unreadable:
+        # exit 2 like any request that cannot be served, after judging the readable documents
+        raise RequestError(str(unreadable[0]) + (f" (and {len(unreadable) - 1} more)" if len(unreadable) > 1 else ""))
     broken = any(r["solution"] != "ok" or r["conformant"] is not True for r in reports)
     return EXIT_NONCONFORMANT if broken else EXIT_OK
 
@@ -114,9 +194,9 @@ def format_table(reports: list[dict[str, Any]], deal_range: tuple[int, int]) -> 
         rows.append(
             (
                 r["document"],
-                r["format"],
-                r["language"],
-                r["solution"],
+                r["format"] or "-",
+                r["language"] or "-",
+                r["solution"] or "unreadable",
                 f"{h['passed']}/{h['failed']}/{h['broken']}",
                 verdict,
             )
@@ -125,6 +205,12 @@ def format_table(reports: list[dict[str, Any]], deal_range: tuple[int, int]) -> 
     out = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() + "\n" for row in rows]
     for r in reports:
         notes = []
+        if r.get("error"):
+            notes.append(f"unreadable: {r['error']}")
+        if len(r.get("solutions", [])) > 1:
+            for s in r["solutions"]:
+                verdict = {True: "conforms", False: "does NOT conform", None: "not compared"}[s["conformant"]]
+                notes.append(f"solution {s['index'] + 1} (line {s['line']}): {s['solution']}, {verdict}")
         if r["solution_error"]:
             notes.append(f"solution {r['solution']}: {r['solution_error']}")
         for d in r["hints"]["details"]:

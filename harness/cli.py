@@ -3,25 +3,108 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import reference
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.process import Limits
 from harness.request import parse_timeout
+from harness.text import printable
 
-EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST, EXIT_BUG = 0, 1, 2, 3
+EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+EXIT_CODES = """exit status:
+  0    all that was checked conforms
+  1    something does not (a divergence, an invalid board, a crash, a timeout, bad fixtures)
+  2    the request itself is wrong or cannot be served (one line on stderr says what)
+  3    the harness itself failed (a bug of ours)
+  130  interrupted (Ctrl-C, SIGTERM): the verdict so far is printed and the report written"""
+
+_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+_UNKNOWN = re.compile(r"unrecognized arguments: (\S+)")
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        kwargs.setdefault("epilog", EXIT_CODES)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         # One line, exit 2 (argparse's own error prints the whole usage first).
-        raise RequestError(f"{self.prog.removeprefix('freecell-harness').strip() or 'usage'}: {message}")
+        where = self.prog.removeprefix("freecell-harness").strip() or "usage"
+        raise RequestError(f"{where}: {message}{self._hint(message)}")
+
+    def _hint(self, message: str) -> str:
+        """ "did you mean …?" for a mistyped subcommand, choice or option."""
+        if m := _CHOICE.search(message):
+            wrong, choices = m[1], [c.strip(" '") for c in m[2].split(",")]
+        elif m := _UNKNOWN.search(message):
+            wrong, choices = m[1].split("=")[0], sorted(_every_option(self))
+        else:
+            return ""
+        close = difflib.get_close_matches(wrong, choices, n=1, cutoff=0.6)
+        return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Defaults shown (where there is one the help does not already say), the epilog kept as written."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if action.default in (None, False, argparse.SUPPRESS) or "default" in text or not action.option_strings:
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+def _every_option(parser: argparse.ArgumentParser) -> set[str]:
+    options: set[str] = set()
+    for action in parser._actions:
+        options.update(o for o in action.option_strings if o.startswith("--"))
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                options |= _every_option(sub)
+    return options
+
+
+def check_output_path(option: str, path: str) -> None:
+    """Refuse, before any work, an output file that could not be written: exit 2 naming it."""
+    target = Path(path)
+    parent = target.parent
+    if target.is_dir():
+        raise RequestError(f"{option} {path}: is a directory")
+    if not parent.is_dir():
+        raise RequestError(f"{option} {path}: directory {parent} does not exist (create it first)")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise RequestError(f"{option} {path}: directory {parent} is not writable")
+    if target.exists() and not target.is_symlink() and not os.access(target, os.W_OK):
+        raise RequestError(f"{option} {path}: the file is not writable")
+
+
+def say(*lines: str) -> None:
+    """Print to stdout; a reader that went away (`| head -1`) changes nothing else."""
+    if sys.stdout is None:  # started with stdout closed
+        return
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    # Later writes, and the flush at exit, go nowhere instead of raising again.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def _dialect(text: str) -> str:
@@ -126,8 +209,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
         encoding=args.encoding,
         limits=_limits_of(args),
     )
+    for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
+        if path:
+            check_output_path(option, path)
     ranges = request.ranges
-    bar = ProgressBar(request.total // request.shard.count)
+    bar = ProgressBar(request.total // request.shard.count, enabled=not args.quiet)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
         outcome = engine.run(request, resume=resume, progress=bar)
@@ -148,35 +234,76 @@ def cmd_verify(args: argparse.Namespace) -> int:
         seed=request.seed if request.sample is not None else None,
         resumed=outcome.resumed,
         dealer_version=dealer_version(request.impl),
+        interrupted=outcome.interrupted,
     )
-    if args.report:
-        report.write_json(args.report)
-    if args.junit:
-        label = ", ".join(f"{a}-{b}" for a, b in ranges) or f"sample {args.sample} seed {request.seed}"
-        write_junit(args.junit, report, label)
-    print(verdict(report))
-    print(
+    # The verdict first: a file that cannot be written at the end must not take it away.
+    say(
+        verdict(report),
         f"{report.checked - report.resumed} deals in {report.elapsed_s:.2f} s"
         f" ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
-        + (f"; {report.resumed} more from the resume log" if report.resumed else "")
+        + (f"; {report.resumed} more from the resume log" if report.resumed else ""),
     )
     if outcome.first_failure is not None:
-        print(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
-        return EXIT_NONCONFORMANT
-    return EXIT_OK
+        say(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
+    if outcome.interrupted:
+        resumable = f"; --resume {args.resume} continues it" if args.resume else ""
+        print(f"freecell-harness: interrupted{resumable}", file=sys.stderr)
+    code = EXIT_INTERRUPTED if outcome.interrupted else EXIT_OK if outcome.first_failure is None else EXIT_NONCONFORMANT
+    try:
+        if args.report:
+            report.write_json(args.report)
+        if args.junit:
+            label = ", ".join(f"{a}-{b}" for a, b in ranges) or f"sample {args.sample} seed {request.seed}"
+            write_junit(args.junit, report, label)
+    except RequestError as exc:
+        print(f"freecell-harness: {exc}", file=sys.stderr)
+        return EXIT_REQUEST if code == EXIT_OK else code
+    return code
 
 
 def cmd_report_merge(args: argparse.Namespace) -> int:
     from harness.report import board_diff, merge_reports, read_report, verdict
 
+    if args.out:
+        check_output_path("--out", args.out)
     merged = merge_reports([(path, read_report(path)) for path in args.reports])
+    say(verdict(merged))
+    if merged.first_failure is not None:
+        say(board_diff(merged.first_failure.expected, merged.first_failure.actual))
+    code = EXIT_INTERRUPTED if merged.interrupted else EXIT_OK if merged.first_failure is None else EXIT_NONCONFORMANT
     if args.out:
         merged.write_json(args.out)
-    print(verdict(merged))
-    if merged.first_failure is not None:
-        print(board_diff(merged.first_failure.expected, merged.first_failure.actual))
-        return EXIT_NONCONFORMANT
-    return EXIT_OK
+    return code
+
+
+def cmd_ci(args: argparse.Namespace) -> int:
+    from harness import ci
+
+    if args.step == "matrix":
+        say(ci.shard_matrix(args.shards))
+        return EXIT_OK
+    if args.step == "shard":
+        argv = ci.shard_argv(
+            args.impl,
+            ranges=args.range or (),
+            sample=args.sample,
+            seed=args.seed,
+            dialect=args.dialect,
+            shard=args.shard,
+            shards=args.shards,
+            jobs=args.jobs,
+            out=Path(args.out),
+        )
+        return ci.shard_status(main(argv))
+    reports = ci.shard_reports(args.directory)
+    code = main(["report", "merge", *reports, "--out", args.out])
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary and Path(args.out).is_file():
+        from harness.report import read_report, verdict
+
+        with open(summary, "a", encoding="utf-8") as f:
+            f.write(ci.step_summary(verdict(read_report(args.out)), len(reports)))
+    return code
 
 
 def cmd_challenge(args: argparse.Namespace) -> int:
@@ -195,7 +322,7 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         target = find_fixtures(args.dir)
         problems = check(target)
         for problem in problems:
-            print(f"freecell-harness: fixtures check: {problem}", file=sys.stderr)
+            print(f"freecell-harness: fixtures check: {printable(problem, one_line=True)}", file=sys.stderr)
         if problems:
             return EXIT_NONCONFORMANT
         print(f"fixtures check: {len(default_plan())} files match {MANIFEST} and the reference")
@@ -229,47 +356,87 @@ def cmd_profile(args: argparse.Namespace) -> int:
     from harness.dealer_profile import profile
 
     result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args))
-    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
+
+
+_DIALECTS_HELP = f"which deals: {', '.join(reference.DIALECTS)}"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    from harness.report import harness_version
 
-    p = sub.add_parser("deal", help="print deals from the reference dealer")
-    p.add_argument("numbers", nargs="*", metavar="N")
-    p.add_argument("--range", metavar="A-B")
-    p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT)
-    p.add_argument("--format", choices=reference.FORMATS)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {harness_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+
+    p = sub.add_parser("deal", help="print deals from the reference dealer", description="Print reference deals.")
+    p.add_argument("numbers", nargs="*", metavar="N", help="deal numbers")
+    p.add_argument("--range", metavar="A-B", help="every deal from A to B (instead of N ...)")
+    p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
+    p.add_argument("--format", choices=reference.FORMATS, help="board layout (default: rows; line with --range)")
     p.set_defaults(run=cmd_deal)
 
-    p = sub.add_parser("verify", help="compare an implementation with the reference (or another)")
+    p = sub.add_parser(
+        "verify",
+        help="compare an implementation with the reference (or another)",
+        description="Compare the boards of IMPL with those of --against and say where they first differ.",
+    )
     p.add_argument("impl", metavar="IMPL", help="reference, fixtures, pysol-cards, node:PATH, cmd:T, stream:C, py:M:F")
-    p.add_argument("--against", metavar="IMPL", default="reference")
-    p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT)
-    p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default 1-32000)")
-    p.add_argument("--sample", metavar="K", help="K deals: the boundaries, the rest uniform")
-    p.add_argument("--seed", metavar="S", help="seed of --sample (default 0)")
+    p.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
+    p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
+    p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: 1-32000)")
+    p.add_argument("--sample", metavar="K", help="K deals: boundaries, the rest uniform")
+    p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
-    p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices")
+    p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
     p.add_argument(
         "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
-    p.add_argument("--encoding", default="utf-8", help="how program output is decoded (default utf-8)")
-    p.add_argument("--report", metavar="FILE.json")
-    p.add_argument("--junit", metavar="FILE.xml")
-    p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues")
+    p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
+    p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
+    p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
+    p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     _add_limit_options(p)
     p.set_defaults(run=cmd_verify)
 
-    p = sub.add_parser("report", help="work with verify reports")
-    p.add_argument("action", choices=("merge",))
-    p.add_argument("reports", nargs="+", metavar="REPORT.json")
-    p.add_argument("--out", metavar="FILE.json")
+    p = sub.add_parser(
+        "report", help="work with verify reports", description="Merge the reports of the shards of one run."
+    )
+    p.add_argument("action", choices=("merge",), help="merge: one verdict from the shards' reports")
+    p.add_argument("reports", nargs="+", metavar="REPORT.json", help="reports written by verify --report")
+    p.add_argument("--out", metavar="FILE.json", help="write the merged report here")
     p.set_defaults(run=cmd_report_merge)
 
-    p = sub.add_parser("challenge", help="read freeCodeCamp challenge documents and run their solutions")
+    p = sub.add_parser(
+        "ci",
+        help="the steps of the CI workflow: matrix, shard, merge",
+        description="The steps of .github/workflows/verify.yml and action.yml.",
+    )
+    steps = p.add_subparsers(dest="step", required=True, parser_class=_Parser, metavar="STEP")
+    q = steps.add_parser("matrix", help="shard numbers 1 … N as JSON")
+    q.add_argument("shards", type=int, metavar="N")
+    q = steps.add_parser("shard", help="verify one shard into --out (exit 0 when a verdict was reached)")
+    q.add_argument("impl", metavar="IMPL")
+    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable)")
+    q.add_argument("--sample", metavar="K")
+    q.add_argument("--seed", default="0", metavar="S")
+    q.add_argument("--dialect", default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
+    q.add_argument("--shard", type=int, required=True, metavar="K")
+    q.add_argument("--shards", type=int, required=True, metavar="N")
+    q.add_argument("--jobs", metavar="N")
+    q.add_argument("--out", default="freecell-reports", metavar="DIR")
+    q = steps.add_parser("merge", help="merge the shard-*.json under DIRECTORY into one verdict")
+    q.add_argument("directory")
+    q.add_argument("--out", default="freecell-report.json", metavar="FILE.json")
+    p.set_defaults(run=cmd_ci)
+
+    p = sub.add_parser(
+        "challenge",
+        help="read freeCodeCamp challenge documents and run their solutions",
+        description="Read freeCodeCamp challenge documents, run their solutions and hints, and check the boards.",
+    )
     p.add_argument("documents", nargs="+", metavar="DOCUMENT")
     p.add_argument("--range", metavar="A-B", help="deals compared with the reference (default 1-32000)")
     p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
@@ -290,8 +457,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
 
-    p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures")
-    p.add_argument("action", choices=("regen", "check"))
+    p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures", description="The golden fixtures.")
+    p.add_argument("action", choices=("regen", "check"), help="regen: write anew; check: against MANIFEST.json")
     p.add_argument("--dir", default=None, help="the fixtures directory (default: the packaged fixtures)")
     p.set_defaults(run=cmd_fixtures)
     return parser
@@ -314,24 +481,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
     except RequestError as exc:
-        print(f"freecell-harness: {exc}", file=sys.stderr)
+        print(f"freecell-harness: {printable(str(exc), one_line=True)}", file=sys.stderr)
         return EXIT_REQUEST
     except HarnessError as exc:
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
         return EXIT_BUG
     except BrokenPipeError:
-        # The reader went away (`| head`): not an error of ours; silence the flush at exit too.
-        sys.stderr.close()
+        # The reader of `deal` went away (`| head`): not an error of ours; silence the flush at exit too.
+        if sys.stdout is not None:
+            _silence_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
         print("freecell-harness: interrupted (a --resume log keeps what was finished)", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as exc:  # a bug of ours: still one line, with the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {bug_message(exc)}", file=sys.stderr)
+        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
         return EXIT_BUG
 
 

@@ -1,29 +1,34 @@
 """Running a verification: blocks over worker processes, resumable, smallest failure wins.
 
 Each worker process opens both dealers once (so one Node process per worker, not per deal)
-and compares the blocks it is sent.  At most a few blocks per worker are in flight, so memory
-stays flat however large the range; once a failure is known, blocks that start after it are
-not sent, but every block before it is still checked, so the failure reported is the smallest.
+and compares the blocks it is sent, one at a time, so memory stays flat however large the
+range.  Once a failure is known, blocks that start after it are not sent and those in flight
+are stopped, but every block before it is still checked, so the failure reported is the
+smallest.  The main process only schedules: Ctrl-C or SIGTERM stops every worker and dealer.
 """
 
 from __future__ import annotations
 
-import multiprocessing.util
+import contextlib
+import multiprocessing
+import os
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from types import FrameType
 
 from harness.adapters import check_impl, open_pair
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.interrupts import descendants, die_with_parent, interrupts_held, interrupts_raise, kill_children, kill_tree
 from harness.intervals import Block
-from harness.process import die_with_parent
 from harness.request import Request, default_jobs
-from harness.resume import ResumeLog
+from harness.resume import ResumeLog, run_identity
 from harness.verdict import Verdict
 
 
@@ -35,6 +40,7 @@ class Outcome:
     resumed: int = 0  # deals of the verdict that a resume log had already checked
     started: float = field(default_factory=time.perf_counter)
     elapsed_s: float = 0.0
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM before every block was checked
     # Recently counted blocks (first deal, deals): blocks finish out of order in a pool, so some that
     # start after a failure found later were counted; they are taken back (at most the pool's window).
     _recent: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=4096))
@@ -77,30 +83,169 @@ class Outcome:
 
 Progress = Callable[[int], None]  # called with the deals just checked
 
-# Per worker process: the comparer, opened once by the initializer.
-_worker_comparer: BlockComparer | None = None
+STOP_GRACE_S = 1.0  # a worker told to stop has this long to kill its dealers before it is killed
 
 
 def _open_comparer(request: Request) -> BlockComparer:
     return BlockComparer(*open_pair(request.impl, request.against, request.options), dialect=request.dialect)
 
 
-def _init_worker(request: Request) -> None:
-    global _worker_comparer
-    die_with_parent()  # a worker never outlives the harness, even one killed with SIGKILL
-    _worker_comparer = _open_comparer(request)
-    multiprocessing.util.Finalize(None, _worker_comparer.close, exitpriority=200)  # before kill_all
+def _worker_main(conn: Connection, request: Request, parent: int) -> None:
+    """A worker process: open both dealers once, then compare the blocks it is sent."""
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        kill_children()  # the dealers' process groups: they live in sessions of their own
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the main process decides
+    signal.signal(signal.SIGTERM, terminated)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    die_with_parent()
+    if os.getppid() != parent:  # the parent died before we asked to die with it
+        terminated(signal.SIGTERM, None)
+    try:
+        comparer = _open_comparer(request)
+    except RequestError as exc:
+        conn.send(("refused", str(exc)))
+        return
+    except Exception as exc:
+        conn.send(("broken", f"{type(exc).__name__}: {exc}"))
+        return
+    try:
+        conn.send(("ready", None))
+        while (block := conn.recv()) is not None:
+            result = comparer.compare(block, lambda n: conn.send(("progress", n)))
+            conn.send(("result", result))
+    except (EOFError, BrokenPipeError):
+        pass  # the main process has gone
+    except Exception as exc:
+        conn.send(("broken", f"{type(exc).__name__}: {exc}"))
+    finally:
+        comparer.close()
 
 
-def _compare_in_worker(block: Block) -> BlockResult:
-    assert _worker_comparer is not None
-    return _worker_comparer.compare(block)
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@dataclass(slots=True)
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    ready: bool = False
+    block: Block | None = None  # the block it is comparing
+
+
+class _Workers:
+    """Worker processes the main process can stop at once; one block in flight per worker."""
+
+    def __init__(self, request: Request) -> None:
+        context = multiprocessing.get_context("fork")
+        self.workers: list[_Worker] = []
+        self.cancelled: list[_Worker] = []  # stopped because their block lies after the failure
+        # Signals wait until each worker has set its own handlers (a Ctrl-C then is the main process's).
+        signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            for _ in range(request.jobs):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_worker_main, args=(theirs, request, os.getpid()), daemon=True)
+                self.workers.append(_Worker(process, mine))
+                process.start()
+                theirs.close()
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+    def run(
+        self, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None], progress: Progress
+    ) -> None:
+        wanted = (b for b in blocks if outcome.wanted(b))
+        exhausted = False
+        while True:
+            for worker in self.workers:
+                if worker.ready and worker.block is None and not exhausted:
+                    worker.block = next(wanted, None)
+                    if worker.block is None:
+                        exhausted = True
+                    else:
+                        worker.conn.send(worker.block)
+            listening = [w for w in self.workers if not w.ready or w.block is not None]
+            if not listening:
+                return
+            for conn in wait([w.conn for w in listening]):
+                worker = next(w for w in listening if w.conn is conn)
+                self._receive(worker, outcome, record, progress)
+
+    def _receive(
+        self, worker: _Worker, outcome: Outcome, record: Callable[[BlockResult], None], progress: Progress
+    ) -> None:
+        try:
+            what, value = worker.conn.recv()
+        except (EOFError, OSError):
+            worker.process.join(STOP_GRACE_S)
+            where = f" while checking deals {worker.block.key}" if worker.block else ""
+            raise RequestError(
+                f"a worker process died{where} ({exit_text(worker.process.exitcode)}): a dealer that ends "
+                "the process it runs in (os._exit, a crash of the interpreter) cannot be judged"
+            ) from None
+        if what == "ready":
+            worker.ready = True
+        elif what == "progress":
+            progress(value)
+        elif what == "result":
+            worker.block = None
+            record(value)
+            if value.failure is not None:
+                self._cancel_after(outcome)
+        elif what == "refused":
+            raise RequestError(value)
+        else:
+            raise RuntimeError(f"in a worker process: {value}")
+
+    def _cancel_after(self, outcome: Outcome) -> None:
+        """Blocks in flight that start after the known failure cannot change the verdict: stop them."""
+        for worker in list(self.workers):
+            if worker.block is not None and not outcome.wanted(worker.block):
+                worker.process.terminate()
+                self.workers.remove(worker)
+                self.cancelled.append(worker)
+
+    def stop(self, *, at_once: bool) -> None:
+        """End every worker and every process they started; at once, or after their blocks."""
+        everyone = self.workers + self.cancelled
+        left_behind = descendants(os.getpid())
+        for worker in everyone:
+            if at_once or worker.block is not None:
+                worker.process.terminate()
+            else:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(None)
+        deadline = time.monotonic() + (STOP_GRACE_S if at_once else 10 * STOP_GRACE_S)
+        for worker in everyone:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+            if worker.process.exitcode is None:
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+        kill_tree(left_behind)  # dealers of a worker that was killed before it could kill them
+
+
+def exit_text(code: int | None) -> str:
+    if code is None:
+        return "still running"
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+    return f"exit status {code}"
 
 
 def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress | None = None) -> Outcome:
-    """Check every block of the request; RequestError when it cannot be served."""
+    """Check every block of the request; RequestError when it cannot be served.
+
+    Ctrl-C or SIGTERM stops every worker and dealer within seconds and returns the verdict so far,
+    marked `interrupted` (finished blocks are in the resume log)."""
     outcome = Outcome()
-    done = resume.load(request.fingerprint()) if resume else {}
+    for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
+        check_impl(impl, request.options)
+    done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}
     for result in done.values():
         outcome.add(result)
     outcome.resumed = outcome.checked
@@ -110,27 +255,20 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
         outcome.add(result, result.first)
         if resume:
             resume.append(result)
-        if progress:
-            progress(result.checked)
 
-    if request.jobs <= 1:
-        _run_here(request, blocks, outcome, record)
-    else:
-        for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
-            check_impl(impl, request.options)
-        _run_in_pool(request, blocks, outcome, record)
+    workers = _Workers(request)
+    failed = True
+    try:
+        with interrupts_raise():
+            workers.run(blocks, outcome, record, progress or (lambda n: None))
+        failed = False
+    except KeyboardInterrupt:
+        outcome.interrupted = failed = True
+    finally:
+        with interrupts_held():
+            workers.stop(at_once=failed)
     outcome.elapsed_s = time.perf_counter() - outcome.started
     return outcome
-
-
-def _run_here(
-    request: Request, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None]
-) -> None:
-    comparer = _open_comparer(request)
-    try:
-        check_blocks(comparer, blocks, outcome, record)
-    finally:
-        comparer.close()
 
 
 def check_blocks(
@@ -149,27 +287,6 @@ def check_blocks(
             else:
                 outcome.add(result, result.first)
     return outcome
-
-
-def _run_in_pool(
-    request: Request, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None]
-) -> None:
-    window = 3 * request.jobs
-    in_flight: set[Future[BlockResult]] = set()
-    try:
-        with ProcessPoolExecutor(request.jobs, initializer=_init_worker, initargs=(request,)) as pool:
-            for block in blocks:
-                if not outcome.wanted(block):
-                    continue
-                if len(in_flight) >= window:
-                    finished, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        record(future.result())
-                in_flight.add(pool.submit(_compare_in_worker, block))
-            for future in in_flight:
-                record(future.result())
-    except BrokenProcessPool as exc:
-        raise RequestError(f"a worker process died: {exc}") from None
 
 
 __all__ = ["Outcome", "Progress", "Request", "check_blocks", "default_jobs", "run"]

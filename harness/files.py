@@ -16,7 +16,7 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
-            os.chmod(tmp, 0o644)  # mkstemp's 0600 would make the file unreadable to others
+            os.chmod(tmp, 0o666 & ~_umask())  # the mode the user's umask asks for, not mkstemp's 0600
             with os.fdopen(fd, "wb") as f:
                 f.write(payload)
                 f.flush()
@@ -27,3 +27,9 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
             raise
     except OSError as exc:
         raise RequestError(f"cannot write {target}: {exc.strerror or exc}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # reading the umask means setting it: put it straight back
+    os.umask(mask)
+    return mask

@@ -669,10 +669,10 @@ def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: in
     return result
 
 
-def run_quietly(argv: Sequence[str], timeout: float) -> tuple[int | None, str]:
-    """A helper program's exit status (None: timed out) and its stdout, e.g. `node --version`."""
-    result = run(argv, None, timeout, 1 << 20, NO_LIMITS)
-    return result.returncode, result.stdout.decode("utf-8", "replace")
+def run_quietly(argv: Sequence[str], timeout: float, *, max_output: int = 1 << 20) -> tuple[int | None, str]:
+    """A helper program's exit status (None: timed out or too much output) and its stdout (ASCII)."""
+    result = run(argv, None, timeout, max_output, NO_LIMITS)
+    return result.returncode, result.stdout.decode("ascii", "replace")
 
 
 # -- the one policy for pinning a failure to its deal ---------------------------------------------

@@ -14,6 +14,7 @@ from harness.errors import RequestError
 from harness.failures import Failure
 from harness.files import write_atomically
 from harness.intervals import Shard
+from harness.text import printable
 from harness.verdict import Verdict, merge_verdicts
 from reference.deal import COLUMNS
 
@@ -38,6 +39,7 @@ class Report:
     elapsed_s: float
     shard: str = "1/1"
     ranges: tuple[tuple[int, int], ...] = ()
+    interrupted: bool = False  # stopped (Ctrl-C, SIGTERM) before every deal was checked
     sample: int | None = None
     seed: int | None = None
     resumed: int = 0  # deals of `checked` read from a resume log, not checked by this run
@@ -73,6 +75,7 @@ class Report:
             "resumed": self.resumed,
             "harness_version": self.harness_version,
             "dealer_version": self.dealer_version,
+            "interrupted": self.interrupted,
         }
 
     @classmethod
@@ -101,6 +104,7 @@ class Report:
                 resumed=_count(data.get("resumed", 0), "resumed"),
                 harness_version=str(data.get("harness_version", "unknown")),
                 dealer_version=None if data.get("dealer_version") is None else str(data["dealer_version"]),
+                interrupted=bool(data.get("interrupted", False)),
             )
         except RequestError as exc:
             raise bad(str(exc)) from None
@@ -192,6 +196,7 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         resumed=sum(r.resumed for _, r in reports),
         harness_version=first.harness_version,
         dealer_version=first.dealer_version,
+        interrupted=any(r.interrupted for _, r in reports),
     )
 
 
@@ -216,7 +221,7 @@ def board_diff(expected: str | None, actual: str | None) -> str:
         lines.append("(no expected board)")
     if not got:
         lines.append("(no board from the implementation)")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def verdict(report: Report) -> str:
@@ -224,13 +229,19 @@ def verdict(report: Report) -> str:
     scope = f"{report.implementation} against {report.against} ({report.dialect})"
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
+    if f is None and report.interrupted:
+        line = f"INTERRUPTED: {scope}: {report.checked} deals checked{where}, all identical so far (not all checked)"
+        return printable(line, one_line=True)
     if f is None:
-        return f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical"
+        return printable(f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical", one_line=True)
     clean_prefix = ""
-    if report.shard == "1/1" and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
+    whole_run = report.shard == "1/1" and not report.interrupted
+    if whole_run and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
         first = report.ranges[0][0]
         clean_prefix = f"conforms on {first} … {f.deal - 1}, " if f.deal > first else "no deal conforms before it, "
-    return f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.explanation}"
+    stopped = " (interrupted: an earlier deal may fail too)" if report.interrupted else ""
+    line = f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.explanation}{stopped}"
+    return printable(line, one_line=True)
 
 
 def diagnosis_line(failure: Failure) -> str:
@@ -249,13 +260,17 @@ def write_junit(path: str, report: Report, label: str) -> None:
         time=f"{report.elapsed_s:.3f}",
     )
     case = ET.SubElement(
-        suite, "testcase", classname=f"freecell-harness.{report.dialect}", name=f"{report.implementation} {label}"
+        suite,
+        "testcase",
+        classname=f"freecell-harness.{report.dialect}",
+        name=printable(f"{report.implementation} {label}", one_line=True),
     )
     case.set("time", f"{report.elapsed_s:.3f}")
     f = report.first_failure
     if f is not None:
-        node = ET.SubElement(case, "failure", message=f"deal {f.deal}: {f.kind}: {f.explanation}", type=f.kind)
-        node.text = verdict(report) + "\n" + diagnosis_line(f) + board_diff(f.expected, f.actual)
+        message = printable(f"deal {f.deal}: {f.kind}: {f.explanation}", one_line=True)
+        node = ET.SubElement(case, "failure", message=message, type=printable(f.kind, one_line=True))
+        node.text = verdict(report) + "\n" + printable(diagnosis_line(f)) + board_diff(f.expected, f.actual)
     ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
     root = ET.Element("testsuites")
     root.append(suite)

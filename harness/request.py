@@ -216,4 +216,6 @@ class Request:
             "seed": self.seed if self.sample is not None else None,
             "shard": str(self.shard),
             "block_size": self.block_size,
+            "timeout": self.timeout,
+            "encoding": self.encoding,
         }

@@ -1,79 +1,199 @@
 """`--resume FILE`: a log of finished blocks, so an interrupted run continues where it stopped.
 
-JSON lines: first the run's fingerprint, then one line per finished block.  Lines are appended
-whole and flushed, so an interruption loses at most the line being written, which is ignored.
+JSON lines: first a header (what the run is: its options, and what the dealers *are*: hashes of
+the files the IMPL names and the harness version), then one line per finished block.  Lines are
+written whole, so an interruption loses at most the line being written, which is cut off.
+
+A log is trusted only when its header matches the run in every respect; anything else is
+refused in one line saying what changed.  The file is locked while a run uses it (two runs on
+one log would interleave their blocks), never followed through a symlink, and never replaces a
+file that is not such a log.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
+import hashlib
+import importlib.metadata
+import importlib.util
 import json
 import os
+import shlex
+import shutil
+import stat
+import sys
 from pathlib import Path
-from typing import IO
 
 from harness.compare import BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.report import harness_version
+
+FORMAT = "freecell-harness resume log"
+FORMAT_VERSION = 2
+
+
+def _file_hash(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _files_named(impl: str) -> list[Path]:
+    """The files an IMPL string names: the script, document, program or module behind it."""
+    kind, _, arg = impl.partition(":")
+    candidates: list[str] = []
+    if kind == "node":
+        candidates = [arg.split("#")[0]]
+    elif kind in ("cmd", "stream"):
+        with contextlib.suppress(ValueError):
+            argv = [a.replace("{n}", "1") for a in shlex.split(arg)]
+            found = shutil.which(argv[0]) if argv else None
+            candidates = ([found] if found else []) + argv[1:]
+    elif kind == "py":
+        module = arg.partition(":")[0]
+        if "" not in sys.path:
+            sys.path.insert(0, "")
+        with contextlib.suppress(Exception):  # the run itself says why it cannot import
+            spec = importlib.util.find_spec(module)
+            candidates = [spec.origin] if spec and spec.origin else []
+    return [Path(c) for c in candidates if c and Path(c).is_file()]
+
+
+def dealer_identity(impl: str) -> dict[str, str]:
+    """What the dealer named by `impl` is: {file: sha256} of the files it names, else a version."""
+    files = _files_named(impl)
+    if files:
+        return {str(f): _file_hash(f) for f in files}
+    if impl == "pysol-cards":
+        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+            return {"pysol-cards": importlib.metadata.version("pysol-cards")}
+    return {impl: f"freecell-harness {harness_version()}"}
+
+
+def run_identity(impl: str, against: str) -> dict[str, object]:
+    return {"harness": harness_version(), "implementation": dealer_identity(impl), "against": dealer_identity(against)}
 
 
 class ResumeLog:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self._file: IO[str] | None = None
+        self._fd: int | None = None
 
-    def load(self, fingerprint: dict[str, object]) -> dict[str, BlockResult]:
-        """Blocks already finished by this run; starts a new log if there is none."""
-        done: dict[str, BlockResult] = {}
-        if self.path.exists():
-            try:
-                lines = self.path.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise RequestError(f"--resume {self.path}: cannot read: {exc}") from None
-            header = _parse(lines[0]) if lines else None
-            if header is not None and header.get("run") != fingerprint:
-                raise RequestError(f"--resume {self.path}: the log belongs to another run ({header.get('run')})")
-            for line in lines[1:]:
-                entry = _parse(line)
-                if entry is None:
-                    continue  # a torn last line from an interruption
-                failure = entry.get("failure")
-                done[str(entry["block"])] = BlockResult(
-                    str(entry["block"]),
-                    int(entry["checked"]),  # type: ignore[call-overload]
-                    Failure.from_json(failure) if isinstance(failure, dict) else None,
-                )
-            if header is None:
-                lines = []
-        else:
-            lines = []
+    def _refuse(self, why: str) -> RequestError:
+        self.close()
+        return RequestError(f"--resume {self.path}: {why}")
+
+    def _open(self) -> int:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._file = self.path.open("a", encoding="utf-8")
-            if not lines:
-                self._file.seek(0)
-                self._file.truncate()
-                self._write({"run": fingerprint})
+            before = os.lstat(self.path)
+        except FileNotFoundError:
+            before = None
         except OSError as exc:
-            raise RequestError(f"--resume {self.path}: cannot write: {exc}") from None
+            raise self._refuse(f"cannot read: {exc.strerror}") from None
+        if before is not None and stat.S_ISLNK(before.st_mode):
+            raise self._refuse("is a symbolic link; give the file itself (a log is never written through a link)")
+        if before is not None and not stat.S_ISREG(before.st_mode):
+            raise self._refuse("is not a regular file")
+        try:
+            # 0o666: the new file gets the mode the user's umask asks for.
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise self._refuse("is a symbolic link; give the file itself") from None
+            raise self._refuse(f"cannot open: {exc.strerror}") from None
+
+    def load(self, fingerprint: dict[str, object], identity: dict[str, object] | None = None) -> dict[str, BlockResult]:
+        """Blocks already finished by this run; starts a new log if there is none.
+
+        RequestError when the file is in use by another run, is not a log of ours, or is the log
+        of another run or of another build of a dealer."""
+        self._fd = self._open()
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise self._refuse("in use by another run (locked); wait for it or give another file") from None
+        with os.fdopen(os.dup(self._fd), "rb") as f:
+            data = f.read()
+        header: dict[str, object] = {"log": FORMAT, "version": FORMAT_VERSION, "run": fingerprint}
+        if identity is not None:
+            header["identity"] = identity
+        if not data:
+            self._write(header)
+            return {}
+        lines = data.split(b"\n")
+        whole = lines[:-1]  # the last piece has no newline: empty, or a line cut off by an interruption
+        if not whole:
+            raise self._refuse("exists and is not a resume log of freecell-harness; refusing to overwrite it")
+        self._check_header(whole[0], header)
+        done: dict[str, BlockResult] = {}
+        for number, raw in enumerate(whole[1:], start=2):
+            result = self._entry(raw, number)
+            done[result.key] = result
+        if lines[-1]:
+            os.ftruncate(self._fd, len(data) - len(lines[-1]))  # drop the cut-off line before appending
+        os.lseek(self._fd, 0, os.SEEK_END)
         return done
+
+    def _check_header(self, raw: bytes, wanted: dict[str, object]) -> None:
+        try:
+            header = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            header = None
+        if not isinstance(header, dict) or header.get("log") != FORMAT:
+            if isinstance(header, dict) and "run" in header:
+                raise self._refuse("written by an older freecell-harness that did not record the dealer; remove it")
+            raise self._refuse("exists and is not a resume log of freecell-harness; refusing to overwrite it")
+        if header.get("version") != FORMAT_VERSION:
+            raise self._refuse(f"a log of format {header.get('version')}, not {FORMAT_VERSION}; remove it")
+        then_run, now_run = header.get("run"), wanted["run"]
+        if then_run != now_run:
+            raise self._refuse(f"the log belongs to another run ({_changes(then_run, now_run)})")
+        if "identity" in wanted and header.get("identity") != wanted["identity"]:
+            changed = _changes(header.get("identity"), wanted["identity"])
+            raise self._refuse(f"the log was made by another build ({changed}); remove it to start afresh")
+
+    def _entry(self, raw: bytes, number: int) -> BlockResult:
+        try:
+            entry = json.loads(raw)
+            assert isinstance(entry, dict) and set(entry) == {"block", "checked", "failure"}
+            key, checked, failure = entry["block"], entry["checked"], entry["failure"]
+            assert isinstance(key, str) and type(checked) is int and checked >= 0
+            assert failure is None or isinstance(failure, dict)
+            return BlockResult(key, checked, Failure.from_json(failure) if failure is not None else None)
+        except (AssertionError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError):
+            raise self._refuse(f"line {number}: not a block entry of a resume log") from None
 
     def append(self, result: BlockResult) -> None:
         failure = result.failure.to_json() if result.failure else None
         self._write({"block": result.key, "checked": result.checked, "failure": failure})
 
     def _write(self, entry: dict[str, object]) -> None:
-        assert self._file is not None
-        self._file.write(json.dumps(entry, separators=(",", ":")) + "\n")
-        self._file.flush()
+        assert self._fd is not None
+        line = (json.dumps(entry, separators=(",", ":")) + "\n").encode()
+        try:
+            os.write(self._fd, line)
+        except OSError as exc:
+            raise RequestError(f"--resume {self.path}: cannot write: {exc.strerror}") from None
 
     def close(self) -> None:
-        if self._file:
-            self._file.close()
+        if self._fd is not None:
+            os.close(self._fd)  # and with it the lock
+            self._fd = None
 
 
-def _parse(line: str) -> dict[str, object] | None:
-    try:
-        entry = json.loads(line)
-    except json.JSONDecodeError:
-        return None
-    return entry if isinstance(entry, dict) else None
+def _changes(then: object, now: object, where: str = "") -> str:
+    """What differs between two headers, in one line: `dealer.js: "3f2a…" then, "9b1c…" now`."""
+    if isinstance(then, dict) and isinstance(now, dict):
+        keys = sorted(set(then) | set(now))
+        return "; ".join(_changes(then.get(k), now.get(k), f"{where}{k} ") for k in keys if then.get(k) != now.get(k))
+    return f"{where.strip()}: {_short(then)} then, {_short(now)} now"
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:14] + "…"

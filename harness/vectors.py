@@ -10,7 +10,7 @@ from harness.adapters.base import Answer, Dealer
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.seeds import seeds_dir
-from reference.deal import CARD_NAMES, cards_from_text
+from reference.cards import canonical_line, cards_from_text
 
 
 def published_vectors_path() -> Path:
@@ -24,8 +24,7 @@ def load_published(path: Path | None = None) -> dict[tuple[str, int], bytes]:
         vectors = json.loads(path.read_text(encoding="utf-8"))["vectors"]
         out: dict[tuple[str, int], bytes] = {}
         for v in vectors:
-            cards = cards_from_text(v["board"], v["layout"])
-            out[(str(v["dialect"]), int(v["deal"]))] = (" ".join(CARD_NAMES[c] for c in cards) + "\n").encode()
+            out[(str(v["dialect"]), int(v["deal"]))] = canonical_line(cards_from_text(v["board"], v["layout"]))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RequestError(
             f"cannot read the published vectors {path}: {exc} (they are found beside the seed documents: "

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Final, Literal, get_args
 
-from reference.dialects import DECK_SIZE, DEFAULT_DIALECT, Dialect, get_dialect
+from reference.cards import CARD_INDEX as CARD_INDEX
+from reference.cards import CARD_NAMES as CARD_NAMES
+from reference.cards import COLUMNS as COLUMNS
+from reference.cards import DECK_SIZE, as_columns, as_rows, canonical_line, format_board
+from reference.cards import FORMATS as FORMATS
+from reference.cards import LINE_BYTES as LINE_BYTES
+from reference.cards import RANKS as RANKS
+from reference.cards import SUITS as SUITS
+from reference.cards import cards_from_text as cards_from_text
+from reference.dialects import DEFAULT_DIALECT, Dialect, get_dialect
 
-RANKS: Final = "A23456789TJQK"
-SUITS: Final = "CDHS"
-# Card i is RANKS[i // 4] + SUITS[i % 4]: AC AD AH AS 2C … KS.
-CARD_NAMES: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
-CARD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAMES)}
-COLUMNS: Final = 8
-ROWS: Final = 7
-LINE_BYTES: Final = 3 * DECK_SIZE  # 52 two-letter cards, 51 spaces, one LF
-
-Format = Literal["rows", "columns", "json", "line"]
-FORMATS: Final[tuple[str, ...]] = get_args(Format)
+# The names above from reference.cards stay importable from here for code written before it.
 
 
 def shuffle(random_numbers: list[int]) -> tuple[int, ...]:
@@ -51,31 +48,21 @@ class Deal:
     @property
     def rows(self) -> tuple[tuple[str, ...], ...]:
         """7 rows of 8 cards (the last of 4): the seed's layout."""
-        names = self.names
-        return tuple(names[i : i + COLUMNS] for i in range(0, DECK_SIZE, COLUMNS))
+        return as_rows(self.names)
 
     @property
     def columns(self) -> tuple[tuple[str, ...], ...]:
         """8 columns, top card first: four of 7 cards, four of 6."""
-        names = self.names
-        return tuple(names[c::COLUMNS] for c in range(COLUMNS))
+        return as_columns(self.names)
 
     @property
     def line(self) -> str:
         """The canonical line: 52 cards, single spaces, one LF (156 bytes)."""
-        return " ".join(self.names) + "\n"
+        return canonical_line(self.cards).decode("ascii")
 
     def format(self, fmt: str = "rows") -> str:
-        """The deal as text, ending with a newline."""
-        if fmt == "rows":
-            return "".join(" ".join(row) + "\n" for row in self.rows)
-        if fmt == "columns":
-            return "".join(" ".join(col) + "\n" for col in self.columns)
-        if fmt == "json":
-            return json.dumps([list(row) for row in self.rows], separators=(",", ":")) + "\n"
-        if fmt == "line":
-            return self.line
-        raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
+        """The deal as text in one of FORMATS, ending with a newline."""
+        return format_board(self.cards, fmt)
 
 
 def deal(number: int, dialect: str | Dialect = DEFAULT_DIALECT) -> Deal:
@@ -88,36 +75,3 @@ def deal(number: int, dialect: str | Dialect = DEFAULT_DIALECT) -> Deal:
     rule = d.rule_for(number)
     assert rule is not None  # check() guarantees a rule or a fixed layout
     return Deal(number, d.name, shuffle(rule.random_numbers(number)))
-
-
-def cards_from_text(text: str, fmt: str) -> tuple[int, ...]:
-    """Strict inverse of `Deal.format`: the 52 cards, in dealing order, of text in format `fmt`."""
-    if fmt == "json":
-        groups = [list(map(str, row)) for row in json.loads(text)]
-        fmt = "rows"
-    else:
-        groups = [line.split(" ") for line in text.splitlines()]
-    if fmt == "line":
-        if len(groups) != 1:
-            raise ValueError(f"a line holds one deal, not {len(groups)} lines")
-        names = groups[0]
-    elif fmt == "rows":
-        names = [name for row in groups for name in row]
-        if [len(row) for row in groups] != [8, 8, 8, 8, 8, 8, 4]:
-            raise ValueError(f"rows must hold 8 8 8 8 8 8 4 cards, not {[len(r) for r in groups]}")
-    elif fmt == "columns":
-        if [len(col) for col in groups] != [7, 7, 7, 7, 6, 6, 6, 6]:
-            raise ValueError(f"columns must hold 7 7 7 7 6 6 6 6 cards, not {[len(c) for c in groups]}")
-        names = [groups[p % COLUMNS][p // COLUMNS] for p in range(DECK_SIZE)]
-    else:
-        raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
-    unknown = [n for n in names if n not in CARD_INDEX]
-    if unknown:
-        raise ValueError(f"not cards: {' '.join(unknown[:5])}")
-    if len(names) != DECK_SIZE or len(set(names)) != DECK_SIZE:
-        repeated = sorted({n for n in names if names.count(n) > 1})
-        raise ValueError(
-            f"{len(names)} cards, {len(set(names))} distinct"
-            + (f" ({' '.join(repeated)} repeated)" if repeated else "")
-        )
-    return tuple(CARD_INDEX[n] for n in names)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from reference.cards import DECK_SIZE as DECK_SIZE
+
 MULTIPLIER: Final = 214013
 INCREMENT: Final = 2531011
-DECK_SIZE: Final = 52
 
 CLASSIC_LAST: Final = 2**31 - 1
 FCPRO_LAST: Final = 2**33 - 1

@@ -190,3 +190,122 @@ def test_framer_reads_other_encodings() -> None:
     data = ("Spiel\n" + reference.deal(9).format("rows").translate(SYMBOLS)).encode("utf-16-le")
     framer = BoardFramer("utf-16-le")
     assert framer.feed(data) == [reference.deal(9).line.encode()]
+
+
+# What real programs print around a board that is not a card: row labels, column index lines,
+# empty cells.  Each is read by `read_board` (cmd:) and by the framer (stream:) alike.
+def _r_matrix(groups: tuple[tuple[str, ...], ...], n: int, quote: bool = True, empty: str = '""') -> str:
+    """R's print() of a character matrix, one group a row, short rows padded with `empty`."""
+    width = max(len(g) for g in groups)
+    cell = (lambda c: f'"{c}"') if quote else (lambda c: c)
+    rows = [[cell(c) for c in g] + [empty] * (width - len(g)) for g in groups]
+    return (
+        f'[1] "Hand {n}"\n'
+        + "     "
+        + " ".join(f"[,{j}]" for j in range(1, width + 1))
+        + "\n"
+        + "".join(f"[{i},] " + " ".join(c.ljust(4) for c in r).rstrip() + "\n" for i, r in enumerate(rows, 1))
+    )
+
+
+def _r_vector(names: tuple[str, ...]) -> str:
+    """R's print() of a character vector of 52 at the default width: 15 a line, each led by its index."""
+    return "".join(
+        f"[{i + 1}]".rjust(4) + " " + " ".join(f'"{c}"' for c in names[i : i + 15]) + "\n" for i in range(0, 52, 15)
+    )
+
+
+def _pandas(groups: tuple[tuple[str, ...], ...]) -> str:
+    """pandas' print() of a DataFrame, one group a row, short rows padded with None."""
+    width = max(len(g) for g in groups)
+    rows = [list(g) + ["None"] * (width - len(g)) for g in groups]
+    return (
+        "  "
+        + "".join(str(j).rjust(6) for j in range(width))
+        + "\n"
+        + "".join(f"{i} " + "".join(c.rjust(6) for c in r) + "\n" for i, r in enumerate(rows))
+    )
+
+
+def _symbols(text: str) -> str:
+    return text.translate(SYMBOLS)
+
+
+# name: (the plain layout of the same shape, how it prints deal n)
+LABELLED: dict[str, tuple[str, Callable[[int], str]]] = {
+    "R matrix, quoted": ("rows", lambda n: _r_matrix(reference.deal(n).rows, n)),
+    "R matrix, NA cells": ("rows", lambda n: _r_matrix(reference.deal(n).rows, n, empty="NA")),
+    "R matrix, quote=FALSE, <NA> cells": (
+        "rows",
+        lambda n: _r_matrix(reference.deal(n).rows, n, quote=False, empty="<NA>"),
+    ),
+    "R matrix of columns": ("columns", lambda n: _r_matrix(reference.deal(n).columns, n)),
+    "R vector of 52, wrapped": ("", lambda n: _r_vector(reference.deal(n).names)),  # no plain layout of that shape
+    "row numbers '1: '": (
+        "rows",
+        lambda n: "".join(f"{i}: {' '.join(r)}\n" for i, r in enumerate(reference.deal(n).rows, 1)),
+    ),
+    "row numbers '1 '": (
+        "rows",
+        lambda n: "".join(f"{i} {' '.join(r)}\n" for i, r in enumerate(reference.deal(n).rows, 1)),
+    ),
+    "column numbers '1 ', ten as 10": (
+        "columns",
+        lambda n: "".join(
+            f"{i} {' '.join(c).replace('T', '10')}\n" for i, c in enumerate(reference.deal(n).columns, 1)
+        ),
+    ),
+    "pandas DataFrame, rows from 0": ("rows", lambda n: _pandas(reference.deal(n).rows)),
+    "symbols run together": ("rows", lambda n: "".join(_symbols("".join(r)) + "\n" for r in reference.deal(n).rows)),
+    "symbols run together, 10": (
+        "columns",
+        lambda n: "".join(_symbols("".join(c).replace("T", "10")) + "\n" for c in reference.deal(n).columns),
+    ),
+}
+
+
+@pytest.mark.parametrize(("layout", "show"), LABELLED.values(), ids=LABELLED.keys())
+def test_read_board_reads_labels_and_empty_cells_around_cards(layout: str, show: Callable[[int], str]) -> None:
+    assert read_board(show(617)) == reference.deal(617).cards
+
+
+@pytest.mark.parametrize("chunk", [7, 1 << 16])
+@pytest.mark.parametrize(("layout", "show"), LABELLED.values(), ids=LABELLED.keys())
+def test_framer_reads_labels_and_empty_cells_after_the_fast_path_has_started(
+    layout: str, show: Callable[[int], str], chunk: int
+) -> None:
+    """100 plain boards of the same layout first, so that the fast path is running when the
+    labelled boards come."""
+    data = "".join(reference.deal(n).format(layout) for n in range(1, 101) if layout).encode()
+    data += "".join(show(n) for n in range(101, 201)).encode()
+    framer = BoardFramer()
+    boards = [b for i in range(0, len(data), chunk) for b in framer.feed(data[i : i + chunk])]
+    assert framer.finish() is None
+    assert boards == [reference.deal(n).line.encode() for n in range(1 if layout else 101, 201)]
+
+
+def _numbered(labels: list[str]) -> str:
+    return "".join(f"{label}{' '.join(r)}\n" for label, r in zip(labels, DEAL.rows, strict=True))
+
+
+MISNUMBERED = {
+    "a number on one row only": (_numbered(["", "", "3 ", "", "", "", ""]), "line 3 is odd (not cards: 3)"),
+    "row numbers out of sequence": (_numbered(["1 ", "2 ", "4 ", "5 ", "6 ", "7 ", "8 "]), "line 1 is odd"),
+    "row numbers from 2": (_numbered([f"{i} " for i in range(2, 9)]), "line 1 is odd (not cards: 2)"),
+    "an R vector whose indexes do not add up": (
+        _r_vector(DEAL.names).replace("[16]", "[17]"),
+        "lines hold 15 15 15 7",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "says"), MISNUMBERED.values(), ids=MISNUMBERED.keys())
+def test_numbers_that_are_not_row_labels_are_odd_to_both_readers(text: str, says: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        read_board(text)
+    assert says in str(caught.value)
+    data = (DEAL.format("rows") * 100 + text).encode()  # the fast path is running when it comes
+    framer = BoardFramer()
+    boards = [*framer.feed(data), framer.finish()]
+    assert boards[:100] == [DEAL.line.encode()] * 100
+    assert [str(b) for b in boards[100:] if b is not None] == [str(caught.value)]

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.challenge import detect_language, parse_challenge, read_challenge
+from harness.challenge import parse_challenge, read_challenge
 from harness.cli import main
 from harness.errors import RequestError
+from harness.language import detect_language
 
 SEED_FACTS = [
     # name, layout, language

@@ -55,6 +55,7 @@ def test_a_divergence_exits_1_and_the_report_names_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("PLANTED_DEAL", "32001")
+    (tmp_path / "out").mkdir()
     report = tmp_path / "out" / "r.json"
     junit = tmp_path / "out" / "j.xml"
     argv = [
@@ -115,6 +116,116 @@ def test_a_negative_range_may_follow_a_space(capsys: pytest.CaptureFixture[str])
 def test_the_reference_conforms_to_itself_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "reference", "--dialect", "fcpro", "--sample", "200", "--seed", "9"]) == 0
     assert "CONFORMS" in capsys.readouterr().out
+
+
+PLANTED = ["verify", "py:planted:deal", "--range", "1-100", "--jobs", "1"]
+
+
+@pytest.mark.parametrize(
+    ("option", "where", "message"),
+    [
+        ("--report", "a-directory", "is a directory"),
+        ("--junit", "a-directory", "is a directory"),
+        ("--resume", "a-directory", "is a directory"),
+        ("--report", "missing/r.json", "does not exist (create it first)"),
+        ("--junit", "missing/deeper/j.xml", "does not exist"),
+        ("--resume", "a-file/run.resume", "does not exist"),
+    ],
+)
+def test_bad_output_paths_are_refused_before_any_deal_is_dealt(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    option: str,
+    where: str,
+    message: str,
+) -> None:
+    (tmp_path / "a-directory").mkdir()
+    (tmp_path / "a-file").write_text("mine\n")
+    dealt = tmp_path / "dealt.txt"
+    monkeypatch.setenv("DEALT_LOG", str(dealt))
+    assert main([*PLANTED, option, str(tmp_path / where)]) == 2
+    err = capsys.readouterr().err
+    assert option in err and message in err and err.count("\n") == 1
+    assert not dealt.exists(), "the run started before its output path was checked"
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_report_that_cannot_be_written_at_the_end_does_not_take_the_verdict_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from harness.errors import RequestError
+    from harness.report import Report
+
+    def disk_full(self: Report, path: str) -> None:
+        raise RequestError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(Report, "write_json", disk_full)
+    monkeypatch.setenv("PLANTED_DEAL", "50")
+    assert main([*PLANTED, "--report", str(tmp_path / "r.json")]) == 1
+    captured = capsys.readouterr()
+    assert "first mismatch at deal 50" in captured.out and "No space left" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("pipeline", "planted", "status"),
+    [
+        ("| head -1", "50", 1),
+        ("| head -1", "1000", 0),
+        ("| true", "50", 1),  # the reader is gone before the verdict is written
+        (">&-", "50", 1),  # stdout closed outright
+    ],
+)
+def test_the_exit_status_is_the_verdict_whatever_happens_to_stdout(
+    test_dealers: Path, pipeline: str, planted: str, status: int
+) -> None:
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PLANTED_DEAL=planted, PYTHONPATH=str(test_dealers))
+    command = f"{shlex.join([sys.executable, '-m', 'harness', *PLANTED])} {pipeline}"
+    run = subprocess.run(["bash", "-o", "pipefail", "-c", command], env=env, capture_output=True, text=True)
+    assert run.returncode == status, run.stderr
+    assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["verfy", "reference"], "did you mean 'verify'?"),
+        (["verify", "reference", "--rnage", "1-5"], "did you mean '--range'?"),
+        (["verify", "reference", "--junti=x.xml"], "did you mean '--junit'?"),
+        (["fixtures", "chek"], "did you mean 'check'?"),
+        (["deal", "1", "--format", "column"], "did you mean 'columns'?"),
+    ],
+)
+def test_a_mistyped_command_or_option_gets_a_suggestion(
+    argv: list[str], hint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert hint in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--version"], "freecell-harness 0."),
+        (["--help"], "130  interrupted"),
+        (["verify", "--help"], "how program output is decoded (default: utf-8)"),
+        (["verify", "--help"], "--quiet"),
+        (["verify", "--help"], "2    the request itself is wrong"),
+    ],
+)
+def test_version_and_help_say_what_users_need(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 0
+    assert expected in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

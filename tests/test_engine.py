@@ -41,8 +41,11 @@ def test_a_planted_divergence_is_found_at_exactly_its_deal(
     monkeypatch: pytest.MonkeyPatch, planted: int, also_later: int, jobs: int, shards: int, function: str
 ) -> None:
     monkeypatch.setenv("PLANTED_DEAL", str(planted))
+    monkeypatch.delenv("PLANTED_ERROR", raising=False)  # left by an earlier example
     if also_later:
         monkeypatch.setenv("PLANTED_ERROR", str(planted + also_later))  # a later failure must not win
+    else:  # the monkeypatch outlives one Hypothesis example: forget the last example's error
+        monkeypatch.delenv("PLANTED_ERROR", raising=False)
     request = Request(impl=f"py:planted:{function}", ranges=((101, 9500),), jobs=jobs, block_size=700)
     checked, failure = sharded_outcome(request, shards)
     assert failure is not None

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,13 +19,11 @@ import pytest
 import reference
 from harness import process
 from harness.adapters import DealerOptions, open_dealer
-from harness.adapters.base import Answer, Dealer
+from harness.adapters.base import Dealer
 from harness.adapters.python import PythonDealer
 from harness.cli import main
-from harness.compare import BlockComparer
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.intervals import range_blocks
 
 HOSTILE = Path(__file__).parent / "hostile"
 PY = sys.executable
@@ -279,37 +277,6 @@ def test_a_bad_limit_is_one_line_exit_2(option: list[str], capsys: pytest.Captur
 
 
 # -- reset(): the line pass starts from fresh processes ------------------------------------------
-
-
-class _Logged(Dealer):
-    """A dealer that says what was asked of it; its digest never matches, so lines are dealt."""
-
-    def __init__(self, log: list[str], name: str) -> None:
-        self.impl, self.log, self.name = name, log, name
-
-    def block_digest(self, deals: Sequence[int]) -> str | None:
-        self.log.append(f"{self.name} digest")
-        return None
-
-    def lines(self, deals: Sequence[int]) -> list[Answer]:
-        self.log.append(f"{self.name} lines")
-        return [reference.canonical_lines([n]) for n in deals]
-
-    def reset(self) -> None:
-        self.log.append(f"{self.name} reset")
-
-
-def test_the_comparer_resets_both_dealers_before_the_line_pass() -> None:
-    log: list[str] = []
-    comparer = BlockComparer(_Logged(log, "actual"), _Logged(log, "expected"))
-    try:
-        comparer.compare(next(iter(range_blocks(1, 5, 10))))
-    finally:
-        comparer.close()
-    digests, rest = log[:2], log[2:]
-    assert sorted(digests) == ["actual digest", "expected digest"]
-    assert sorted(rest[:2]) == ["actual reset", "expected reset"]
-    assert sorted(rest[2:]) == ["actual lines", "expected lines"]
 
 
 def _process_of(dealer: Dealer) -> object:

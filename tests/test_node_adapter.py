@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,10 +15,12 @@ import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.adapters.node import NodeDealer
 from harness.challenge_command import check_conformance
+from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
+from harness.node.protocol import ProtocolError
 
 JS = Path(__file__).with_name("js")
 
@@ -79,13 +83,10 @@ def test_one_process_serves_every_block(node: str) -> None:
 @pytest.mark.parametrize(
     ("deal", "needles"),
     [
-        (1, ["8 columns", "instead of 7 rows"]),
-        (2, ["dealt twice", "row 1 card 1", "row 4 card 6"]),
-        (3, ["row 3 card 3", "number 7", "not a string"]),
-        (4, ['"10', "not a card"]),
-        (5, ["flat array of 52 cards"]),
-        (6, ["returned undefined"]),
-        (9, ["row 7 has 5 cards", "expected 4"]),
+        (2, ["dealFreeCell(2) returned an array of 7", "repeated"]),
+        (3, ["not a card: 7"]),
+        (6, ["dealFreeCell(6) returned nothing"]),
+        (9, ["not a card: 'XX'"]),
     ],
 )
 def test_invalid_output_names_what_is_wrong(node: str, deal: int, needles: list[str]) -> None:
@@ -98,11 +99,18 @@ def test_invalid_output_names_what_is_wrong(node: str, deal: int, needles: list[
         assert d.block_digest(range(1, 11)) is None
 
 
+def test_other_board_shapes_are_read_leniently(node: str) -> None:
+    """Columns, '10' for ten and a flat array of 52 cards are boards (SPEC: node: dealers may
+    return rows, columns, 52 cards or board text)."""
+    with dealer("invalid.js") as d:
+        assert d.lines([1, 4, 5]) == [expected(1), expected(4), expected(5)]
+
+
 def test_invalid_deals_do_not_spoil_their_neighbours(node: str) -> None:
     with dealer("invalid.js") as d:
         answers = d.lines(range(1, 12))
     kinds = {n: a.kind for n, a in zip(range(1, 12), answers, strict=True) if isinstance(a, Failure)}
-    assert set(kinds) == {1, 2, 3, 4, 5, 6, 9}
+    assert set(kinds) == {2, 3, 6, 9}
     for n, a in zip(range(1, 12), answers, strict=True):
         if n not in kinds:
             assert a == expected(n)
@@ -148,7 +156,7 @@ def test_slow_but_finite_deals_are_not_timeouts(node: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "node_options", "needle"),
-    [("crash_kill.js", None, "SIGKILL"), ("crash_oom.js", "--max-old-space-size=32", "heap")],
+    [("crash_oom.js", "--max-old-space-size=32", "heap")],
 )
 def test_a_crash_is_pinned_to_its_deal(
     node: str, monkeypatch: pytest.MonkeyPatch, name: str, node_options: str | None, needle: str
@@ -168,47 +176,48 @@ def test_a_crash_is_pinned_to_its_deal(
             assert a == expected(n)
 
 
-def test_the_watchdog_kills_what_the_vm_timeout_cannot(node: str) -> None:
+def test_the_watchdog_kills_a_driver_that_stops_answering(node: str) -> None:
+    """A driver stopped from outside (no dealer can block it any more: the vm timeout interrupts
+    everything it can reach) is killed by the watchdog, restarted, and the block goes on."""
     timeout = 0.5
-    with dealer("blocked.js", timeout) as d:
+    with dealer("good.js", timeout) as d:
+        proc = d.bridge._proc
+        assert proc is not None
+        os.kill(proc.proc.pid, signal.SIGSTOP)
         t0 = time.monotonic()
         answers = d.lines(range(1, 5))
         elapsed = time.monotonic() - t0
-    assert answers[0] == expected(1) and answers[1] == expected(2) and answers[3] == expected(4)
-    assert isinstance(answers[2], Failure) and answers[2].kind == "timeout"
-    # once found hung in a block, once more when re-dealt alone: each within 2 × timeout + slack
-    assert elapsed < 2 * (2 * timeout + 1.0) + 3.0
+        assert d.bridge.restarts == 1
+    assert answers == [expected(n) for n in range(1, 5)]
+    assert elapsed < 2 * timeout + 1.0 + 10.0
 
 
 @pytest.mark.parametrize(
-    ("source", "status", "needles"),
+    ("source", "needles"),
     [
-        ("002_510b9092f5b6f07e.txt", "syntax-error", ["SyntaxError", ":{line})"]),
-        ("no_function.js", "missing", ["defines no function dealFreeCell"]),
-        ("top_level_throws.js", "runtime-error", ["undefinedHelper is not defined", ":{line})"]),
+        ("002_510b9092f5b6f07e.txt", ["SyntaxError", ":{line}:", "does not compile"]),
+        ("no_function.js", ["defines no function dealFreeCell"]),
+        ("top_level_throws.js", ["undefinedHelper is not defined", ":{line}:"]),
     ],
 )
-def test_an_unusable_solution_fails_every_deal(
-    node: str, seeds: Path, source: str, status: str, needles: list[str]
-) -> None:
+def test_an_unusable_solution_is_a_request_error(node: str, seeds: Path, source: str, needles: list[str]) -> None:
     path = os.path.relpath(seeds / source) if source.endswith(".txt") else js(source)
-    line = line_of(path, {"syntax-error": "% deck.length", "runtime-error": "undefinedHelper"}.get(status, ""))
-    with open_dealer(f"node:{path}") as d:
-        assert isinstance(d, NodeDealer)
-        assert d.load.status == status
-        answers = d.lines([1, 2])
-        assert d.block_digest([1, 2]) is None
-    for n, a in zip([1, 2], answers, strict=True):
-        assert isinstance(a, Failure) and (a.deal, a.kind) == (n, "error")
-        for needle in needles:
-            assert needle.format(line=line) in a.message
+    line = line_of(
+        path, {"002_510b9092f5b6f07e.txt": "% deck.length", "top_level_throws.js": "undefinedHelper"}.get(source, "")
+    )
+    with pytest.raises(RequestError) as caught:
+        open_dealer(f"node:{path}")
+    message = str(caught.value)
+    assert "\n" not in message and path in message
+    for needle in needles:
+        assert needle.format(line=line) in message
 
 
 @pytest.mark.parametrize(
     ("name", "first", "last", "deal", "kind"),
     [
         ("mismatch.js", 1, 3000, 1000, "mismatch"),
-        ("invalid.js", 1, 100, 1, "invalid-output"),
+        ("invalid.js", 1, 100, 2, "invalid-output"),
         ("good.js", 1, 3000, None, None),
     ],
 )
@@ -235,25 +244,68 @@ def test_the_original_solution_agrees_with_the_reference_to_a_million(node: str,
     assert result.conformant and result.checked == 1_000_000
 
 
-@pytest.mark.parametrize("version", ["v16.20.0", "v17.9.1", "garbage"])
-def test_old_or_odd_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version: str) -> None:
+@pytest.fixture
+def use_node(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], None]]:
+    """Point $FREECELL_NODE somewhere for one test (the lookup is cached: cleared before and after)."""
+
+    def use(path: Path) -> None:
+        monkeypatch.setenv("FREECELL_NODE", str(path))
+        find_node.cache_clear()
+
+    yield use
+    find_node.cache_clear()
+
+
+def fake_node(tmp_path: Path, script: str) -> Path:
     fake = tmp_path / "node"
-    fake.write_text(f"#!/bin/sh\necho {version}\n")
+    fake.write_text(f"#!/bin/sh\n{script}\n")
     fake.chmod(0o755)
-    monkeypatch.setenv("FREECELL_NODE", str(fake))
-    find_node.cache_clear()
-    try:
-        with pytest.raises(RequestError, match="Node >= 18"):
-            NodeBridge()
-    finally:
-        find_node.cache_clear()
+    return fake
 
 
-def test_missing_node_is_a_request_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FREECELL_NODE", str(tmp_path / "no-such-node"))
-    find_node.cache_clear()
+@pytest.mark.parametrize("version", ["v16.20.0", "v18.19.1"])
+def test_old_node_is_a_request_error(tmp_path: Path, use_node: Callable[[Path], None], version: str) -> None:
+    use_node(fake_node(tmp_path, f"echo {version}"))
+    with pytest.raises(RequestError, match="Node >= 20"):
+        NodeBridge()
+
+
+@pytest.mark.parametrize("where", ["no-such-node", "."], ids=["missing", "a directory"])
+def test_missing_node_is_a_request_error(tmp_path: Path, use_node: Callable[[Path], None], where: str) -> None:
+    use_node(tmp_path / where)
+    with pytest.raises(RequestError, match="Node not found"):
+        open_dealer(f"node:{js('good.js')}")
+
+
+@pytest.mark.parametrize(
+    ("script", "needle"),
+    [
+        ("echo hello", "is not Node"),  # prints something else
+        ("yes v20.0.0", "is not Node"),  # floods stdout
+        ("exit 3", "is not Node"),  # prints nothing
+        ("cat", "is not Node"),  # waits for stdin
+        ('echo "$*" | grep -q version && echo v20.1.0 || echo "not a driver"', "did not start the Node driver"),
+    ],
+)
+def test_something_that_is_not_node_is_one_line(
+    tmp_path: Path, use_node: Callable[[Path], None], capsys: pytest.CaptureFixture[str], script: str, needle: str
+) -> None:
+    use_node(fake_node(tmp_path, script))
+    assert main(["verify", f"node:{js('good.js')}", "--range", "1-5"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err and "Traceback" not in err
+
+
+def test_a_refusal_is_a_protocol_error_not_a_crash(node: str) -> None:
+    """A driver that answers `{"error": …}` is alive: ProtocolError, no kill, no restart."""
+    bridge = NodeBridge(5.0)
     try:
-        with pytest.raises(RequestError, match="Node not found"):
-            open_dealer(f"node:{js('good.js')}")
+        with pytest.raises(ProtocolError, match="no dealer loaded"):
+            bridge.lines([1, 2, 3])
+        proc = bridge._proc
+        assert proc is not None and proc.proc.poll() is None and bridge.restarts == 0
+        with pytest.raises(ProtocolError, match="no dealer loaded"):
+            bridge.digest([1, 2, 3])
+        assert bridge._proc is proc and bridge.restarts == 0
     finally:
-        find_node.cache_clear()
+        bridge.close()

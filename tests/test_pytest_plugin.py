@@ -119,3 +119,13 @@ def test_a_dealer_that_fails_to_open_mid_session_stops_the_session_once(suite: p
     text = result.stdout.str() + result.stderr.str()
     assert text.count("this dealer is broken") == 1, text
     assert " failed" not in text
+
+
+def test_a_dealer_s_control_characters_reach_the_terminal_escaped(suite: pytest.Pytester) -> None:
+    """pytest escapes a failure message itself; this keeps it so."""
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--fc-impl", "py:control_characters:raises", "--fc-range", "1-10"
+    )
+    result.assert_outcomes(failed=1)
+    out = "\n".join(result.stdout.lines)
+    assert "\\x1b]0;owned\\x07" in out and "\x1b]" not in out and "\x07" not in out

@@ -60,8 +60,8 @@ class Dealer(ABC):
             h.update(answer)
         return h.hexdigest()
 
-    def reset(self) -> None:  # noqa: B027 (in-process dealers hold no process)
-        """Forget all state: the next call runs in a fresh process (a no-op for in-process dealers)."""
+    def reset(self) -> None:  # noqa: B027 (in-process dealers keep no state of ours)
+        """Forget all state: the next call starts from a fresh process."""
 
     def close(self) -> None:  # noqa: B027 (most dealers hold nothing to release)
         """Release processes and files; the dealer is not used again."""

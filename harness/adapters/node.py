@@ -1,9 +1,10 @@
-"""IMPL `node:PATH`: a `.js` file or a challenge document whose `dealFreeCell(n)` is run under Node.
+"""IMPL `node:PATH[#NAME]`: a JavaScript dealer, or a challenge document's solution, run under Node.
 
-A solution that cannot be used (it does not compile, its top level throws, it defines no
-`dealFreeCell`, the document has no solution) is not a request error: the dealer opens, and every
-deal fails with kind `error` and a message naming the cause and the document line, so that
-`verify` reports it like any other non-conformance.  `load` says what happened, for `challenge`.
+PATH is a script, a CommonJS module or an ES module (`.js`, `.cjs`, `.mjs`, with the files it
+requires), or a freeCodeCamp challenge document (its first solution).  The dealer is
+`dealFreeCell`, or the export or global NAME.  A file that cannot be loaded (unreadable, a
+syntax error, a missing module, a top level that throws, no such function) is a request that
+cannot be served: RequestError, one line naming the file, the line and the cause.
 """
 
 from __future__ import annotations
@@ -12,66 +13,87 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.adapters.base import Answer, Dealer, DealerOptions
-from harness.challenge import ChallengeDocument, read_challenge
+from harness.challenge import read_challenge
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.node.bridge import LoadResult, NodeBridge
+from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
+from harness.node.protocol import LoadAnswer, LoadRequest
+from harness.node.sources import JS_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
 from harness.process import memory_words
+
+
+def load_request(spec: DealerSpec) -> LoadRequest:
+    """What to load for `spec`: the JavaScript files, or a challenge document's first solution."""
+    if Path(spec.path).suffix in JS_SUFFIXES:
+        return gather(spec)
+    document = read_challenge(spec.path)
+    if not document.solutions:
+        raise RequestError(f"{spec.path}: the challenge document has no solution to run")
+    solution = document.solutions[0]
+    return script_request(solution.code, spec.path, solution.line, spec.name)
+
+
+def load_failure(what: str, answer: LoadAnswer) -> str:
+    """One line: where and why a dealer could not be loaded."""
+    where = answer.file or what
+    location = f"{where}:{answer.line}" if answer.line is not None else where
+    why = {"syntax-error": "does not compile", "runtime-error": "fails as it loads", "missing": "has no dealer"}
+    return f"{location}: cannot load the dealer: it {why.get(answer.status, answer.status)}: {answer.message}"
 
 
 class NodeDealer(Dealer):
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
-        path, _, name = argument.rpartition("#")  # node:PATH#NAME names the function
-        if not Path(argument).is_file() and not (name and Path(path).is_file()):
-            raise RequestError(f"node:{argument}: no such file: {argument}")
+        """Cheap: the files can be read and gathered (every module found), and Node is there."""
+        load_request(parse_node_arg(argument))
         find_node()
 
-    def __init__(
-        self,
-        arg: str,
-        options: DealerOptions,
-        *,
-        document: ChallengeDocument | None = None,
-        bridge: NodeBridge | None = None,
-    ) -> None:
-        self.impl = f"node:{arg}"
-        self.memory_mb = options.memory_mb
-        self.document = document if document is not None else read_challenge(arg)
-        self._own_bridge = bridge is None
-        self.bridge = bridge if bridge is not None else NodeBridge(options.timeout, options.limits)
-        if self.document.solution is None:
-            self.load = LoadResult("missing", f"{arg}: the document has no solution code")
-        else:
-            self.load = self.bridge.load(self.document.solution, arg, self.document.solution_line)
+    def __init__(self, arg: str, options: DealerOptions) -> None:
+        spec = parse_node_arg(arg)
+        request = load_request(spec)  # RequestError before Node starts
+        bridge = NodeBridge(options.timeout, options.limits)
+        try:
+            answer = bridge.load(request)
+        except BaseException:
+            bridge.close()
+            raise
+        if not answer.ok:
+            bridge.close()
+            raise RequestError(load_failure(spec.path, answer))
+        self._setup(f"node:{arg}", bridge, owns_bridge=True)
 
-    def _unusable(self, deals: Sequence[int]) -> list[Answer]:
-        message = f"the solution cannot run ({self.load.status}): {self.load.message}"
-        return [Failure(n, "error", message) for n in deals]
+    @classmethod
+    def loaded(cls, impl: str, bridge: NodeBridge) -> NodeDealer:
+        """A dealer on a bridge that has already loaded it (the `challenge` command's)."""
+        dealer = cls.__new__(cls)
+        dealer._setup(impl, bridge, owns_bridge=False)
+        return dealer
+
+    def _setup(self, impl: str, bridge: NodeBridge, *, owns_bridge: bool) -> None:
+        self.impl = impl
+        self.bridge = bridge
+        self._owns_bridge = owns_bridge
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
-        if not self.load.ok:
-            return self._unusable(deals)
         return [self._over_limit(a) for a in self.bridge.lines(deals)]
 
     def _over_limit(self, answer: Answer) -> Answer:
         """An allocation refused under the memory limit (typed arrays: RLIMIT_DATA) is a crash naming it."""
-        if not isinstance(answer, Failure) or answer.kind != "error" or not self.memory_mb:
+        if not isinstance(answer, Failure) or answer.kind != "error" or not self.bridge.limits.memory_mb:
             return answer
         if not memory_words(answer.message):
             return answer
-        said = f"{answer.message}; over the memory limit (--memory-limit {self.memory_mb} MB)"
+        said = f"{answer.message}; over the memory limit (--memory-limit {self.bridge.limits.memory_mb} MB)"
         return Failure(answer.deal, "crash", said, answer.expected, answer.actual)
 
     def block_digest(self, deals: Sequence[int]) -> str | None:
-        if not self.load.ok:
-            return None
         return self.bridge.digest(deals)
 
     def reset(self) -> None:
-        self.bridge.reset()
+        if self._owns_bridge:
+            self.bridge.close()  # the next request starts a fresh driver and loads the solution again
 
     def close(self) -> None:
-        if self._own_bridge:
+        if self._owns_bridge:
             self.bridge.close()

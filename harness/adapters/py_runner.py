@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 
 from harness.cards import BoardError, board_from_value
-from reference.deal import CARD_NAMES
+from reference.cards import canonical_line
 
 _LENGTH = struct.Struct(">I")
 
@@ -74,7 +74,7 @@ def _answer(function: Callable[[int], object], number: int) -> bytes:
         cards = board_from_value(value)
     except BoardError as exc:
         return b"F" + json.dumps({"kind": "invalid-output", "message": str(exc)}).encode()
-    return b"L" + (" ".join(CARD_NAMES[c] for c in cards) + "\n").encode()
+    return b"L" + canonical_line(cards)
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.cards import read_board
 from harness.errors import RequestError
 from harness.failures import Failure
-from reference.deal import CARD_NAMES
+from reference.cards import canonical_line
 
 PYSOL_LAST = 2**33 - 1
 
@@ -42,5 +42,5 @@ class PysolDealer(Dealer):
             except Exception as exc:  # pysol-cards refuses numbers outside 1 … 2³³−1
                 answers.append(Failure(number, "error", f"{type(exc).__name__}: {exc}"))
                 continue
-            answers.append((" ".join(CARD_NAMES[c] for c in cards) + "\n").encode())
+            answers.append(canonical_line(cards))
         return answers

@@ -15,7 +15,7 @@ from typing import Final
 
 import reference
 from harness.failures import Cause
-from reference.deal import COLUMNS, SUITS
+from reference.cards import COLUMNS, SUITS
 from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
 
 Cards = tuple[int, ...]

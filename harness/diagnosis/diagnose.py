@@ -9,7 +9,7 @@ from harness.diagnosis.catalogue import CATALOGUE, CLAMP_LIMITS, Cards, Mistake,
 from harness.diagnosis.identify import identify
 from harness.errors import RequestError
 from harness.failures import Diagnosis, Failure, SameAs
-from reference.deal import CARD_INDEX
+from reference.cards import CARD_INDEX
 from reference.dialects import DIALECTS
 
 # Asks the dealer again for one deal: its board (52 cards in dealing order), or None if it gave none.

@@ -25,7 +25,7 @@ import numpy.typing as npt
 import reference
 from harness.cards import Board, BoardError, BoardFramer, board_from_value, read_board
 from harness.errors import RequestError
-from reference.deal import CARD_INDEX
+from reference.cards import CARD_INDEX
 from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
 
 U64 = npt.NDArray[np.uint64]

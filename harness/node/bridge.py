@@ -1,30 +1,33 @@
-"""The Python side of the Node driver (`driver.js`, whose header documents the wire protocol).
+"""The Python side of the Node driver (`driver.js`; the messages are typed in `protocol.py`).
 
-One long-lived Node process per `NodeBridge`; deals go to it in blocks.  A process that dies or
-stops answering is killed (its whole process group), restarted with the same solution, and the
-block goes on; a crash is pinned to the deal that caused it by re-dealing the rest of the block
-one deal per message.
+One long-lived Node process per `NodeBridge`, started under Node's permission model; deals go
+to it in blocks.  A process that dies or stops answering is killed (its whole process group),
+restarted with the same dealer, and the block goes on; a crash is pinned to the deal that
+caused it by re-dealing the rest of the block one deal per message.  A driver that *refuses* a
+request (`protocol.ProtocolError`) is alive and answering: that is raised, never restarted.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from harness import process
+from harness.cards import BoardError, board_from_value, canonical_line
+from harness.errors import RequestError
 from harness.failures import Failure
-from harness.intervals import as_interval
-from harness.node.locate import find_node
+from harness.node import protocol
+from harness.node.locate import MIN_NODE_MAJOR, NODE_ENV, find_node, permission_flags
+from harness.node.protocol import DealFailure, DealRequest, HintsAnswer, HintsRequest, LoadAnswer, LoadRequest
 from harness.process import NO_LIMITS, Limits
 
 DRIVER = Path(__file__).with_name("driver.js")
-PROTOCOL = 1
 STARTUP_S = 10.0  # a fresh Node process has this long to say hello
 SLACK_S = 1.0  # beyond the driver's own 1.5 × timeout, before the watchdog kills it
 STEP_WINDOW = 256  # after a crash, deals re-dealt one per message to find the one that killed it
@@ -40,28 +43,39 @@ class DriverDied(Exception):
         self.hung = hung
 
 
-@dataclass(frozen=True, slots=True)
-class LoadResult:
-    """What became of loading a solution: `status` is ok, syntax-error, runtime-error or missing."""
+def driver_command(node: str) -> list[str]:
+    """How the driver is started: under the permission model, reading only its own directory
+    (no child processes, no worker threads, no file writes); vm modules on, so that `import()`
+    can be refused inside a dealer's context."""
+    return [node, *permission_flags(node, DRIVER.parent), "--experimental-vm-modules", "--no-warnings", str(DRIVER)]
 
-    status: str
-    message: str | None = None
-    line: int | None = None
 
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
+def driver_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The driver's environment: ours, but $NODE_OPTIONS cannot widen the permission model
+    (`--allow-child-process`, `--allow-fs-write=*` … there are dropped)."""
+    env = dict(os.environ if environ is None else environ)
+    options = env.get("NODE_OPTIONS")
+    if options:
+        kept = [o for o in options.split() if not o.startswith(_WIDENING)]
+        if kept:
+            env["NODE_OPTIONS"] = " ".join(kept)
+        else:
+            del env["NODE_OPTIONS"]
+    return env
+
+
+_WIDENING = ("--allow-", "--no-experimental-permission", "--no-permission")
 
 
 class _Process:
     """One Node driver process (supervised by `harness.process`) and its line-framed stdout."""
 
     def __init__(self, node: str, limits: Limits = NO_LIMITS) -> None:
-        argv = [node]
+        argv = driver_command(node)
         if limits.memory_mb and "max-old-space-size" not in os.environ.get("NODE_OPTIONS", ""):
             # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
-            argv.append(f"--max-old-space-size={limits.memory_mb}")
-        self.child = process.spawn([*argv, str(DRIVER)], limits=limits, memory="data")
+            argv.insert(1, f"--max-old-space-size={limits.memory_mb}")
+        self.child = process.spawn(argv, limits=limits, memory="data", env=driver_env())
         self.proc = self.child.proc
         self.buffer = b""
 
@@ -125,15 +139,16 @@ class _Process:
 
 
 class NodeBridge:
-    """A Node driver process that stays up: load a solution once, then deal blocks."""
+    """A Node driver process that stays up: load a dealer once, then deal blocks."""
 
     def __init__(self, timeout: float = 10.0, limits: Limits = NO_LIMITS) -> None:
-        self.node = find_node()  # RequestError (exit 2) when Node is missing or too old
+        self.node = find_node()  # RequestError (exit 2) when Node is missing, too old, or not Node
         self.timeout = timeout
         self.limits = limits
         self._proc: _Process | None = None
         self._next_id = 0
-        self._load_request: Message | None = None
+        self._load_request: LoadRequest | None = None
+        self.dealer_name = "dealFreeCell"
         self.restarts = 0
 
     # -- process life -------------------------------------------------------------------------
@@ -143,24 +158,41 @@ class NodeBridge:
             if self._proc is not None:
                 self._proc.close()
                 self.restarts += 1
+            first = self._proc is None and self.restarts == 0
             proc = _Process(self.node, self.limits)
-            hello = proc.receive(STARTUP_S)
-            if hello.get("protocol") != PROTOCOL:
+            try:
+                protocol.read_hello(proc.receive(STARTUP_S))
+            except (DriverDied, protocol.ProtocolError) as exc:
                 proc.kill()
-                raise DriverDied(f"{DRIVER.name} speaks protocol {hello.get('protocol')}, not {PROTOCOL}", hung=False)
+                proc.close()
+                if first:  # it never worked: the "Node" we found is not one that runs the driver
+                    raise RequestError(
+                        f"{self.node} did not start the Node driver ({exc}): "
+                        f"set ${NODE_ENV} to a Node >= {MIN_NODE_MAJOR}"
+                    ) from None
+                raise
             self._proc = proc
             if self._load_request is not None:
-                self._call(dict(self._load_request))
+                answer = protocol.read_load(self._call(self._load_request.to_json(self._new_id(), self._timeout_ms)))
+                if not answer.ok:
+                    raise DriverDied(f"the dealer no longer loads after a restart: {answer.message}", hung=False)
         return self._proc
+
+    @property
+    def _timeout_ms(self) -> int:
+        return int(self.timeout * 1000)
 
     def _watchdog_s(self) -> float:
         return 2 * self.timeout + SLACK_S
 
-    def _request(self, request: Message) -> int:
+    def _new_id(self) -> int:
         self._next_id += 1
-        request["id"] = self._next_id
-        self._process().send(request)
         return self._next_id
+
+    def _send(self, request: Message) -> int:
+        proc = self._process()
+        proc.send(request)
+        return int(request["id"])
 
     def _answer(self, request_id: int) -> Message:
         assert self._proc is not None
@@ -171,12 +203,10 @@ class NodeBridge:
 
     def _call(self, request: Message) -> Message:
         """Send one request and return its final message (parts are skipped)."""
-        request_id = self._request(request)
+        request_id = self._send(request)
         while True:
             message = self._answer(request_id)
             if message.get("end"):
-                if "error" in message:
-                    raise DriverDied(f"driver refused the request: {message['error']}", hung=False)
                 return message
 
     def close(self) -> None:
@@ -192,51 +222,44 @@ class NodeBridge:
 
     # -- requests -----------------------------------------------------------------------------
 
-    def load(self, source: str, filename: str, line: int = 1) -> LoadResult:
-        """Compile and run the solution's top level; later deals use it (also after restarts)."""
-        request: Message = {"op": "load", "source": source, "filename": filename, "line": line}
-        request["timeout_ms"] = int(self.timeout * 1000)
+    def load(self, request: LoadRequest) -> LoadAnswer:
+        """Compile and run a dealer's modules; later deals use it (also after restarts)."""
         self._load_request = None
-        answer = self._call(dict(request))
-        result = LoadResult(str(answer.get("status", "ok")), answer.get("message"), answer.get("line"))
-        if answer.get("ok"):
+        self.dealer_name = request.name
+        answer = protocol.read_load(self._call(request.to_json(self._new_id(), self._timeout_ms)))
+        if answer.ok:
             self._load_request = request
-            return LoadResult("ok")
-        return result
+        return answer
 
-    def hints(self, payload: Message) -> Message:
-        """Run a challenge's hints (see the driver's `hints` op); the final message."""
-        request = dict(payload, op="hints", timeout_ms=int(self.timeout * 1000))
+    def hints(self, request: HintsRequest) -> HintsAnswer:
+        """Run a challenge's hints (see the driver's `hints` op); once more if Node dies meanwhile."""
         for attempt in range(2):
             try:
-                return self._call(request)
+                return protocol.read_hints(self._call(request.to_json(self._new_id(), self._timeout_ms)))
             except DriverDied:
+                self._discard()
                 if attempt:
                     raise
         raise AssertionError("unreachable")
-
-    def _deal_request(self, deals: Sequence[int], mode: str, chunk_ms: int | None) -> Message:
-        request: Message = {"op": "deal", "mode": mode, "timeout_ms": int(self.timeout * 1000)}
-        span = as_interval(deals)
-        if span is not None:
-            request.update(start=span.first, stop=span.last)
-        else:
-            request["deals"] = list(deals)
-        if chunk_ms is not None:
-            request["chunk_ms"] = chunk_ms
-        return request
 
     def digest(self, deals: Sequence[int]) -> str | None:
         """SHA-256 of the deals' canonical lines, or None if any deal fails (or Node dies)."""
         if not deals:
             return _EMPTY_DIGEST
         try:
-            answer = self._call(self._deal_request(deals, "digest", None))
+            end = protocol.read_deal_end(
+                self._call(DealRequest(deals, "digest").to_json(self._new_id(), self._timeout_ms))
+            )
         except DriverDied:
             self._restart()
             return None
-        digest = answer.get("digest")
-        return str(digest) if digest is not None else None
+        if end.digest is None and end.failure is None:
+            # Some board is not 7 rows of card strings: only the lenient reader here can read it.
+            answers = self.lines(deals)
+            if any(isinstance(a, Failure) for a in answers):
+                return None
+            return hashlib.sha256(b"".join(a for a in answers if isinstance(a, bytes))).hexdigest()
+        return end.digest
 
     def lines(self, deals: Sequence[int]) -> list[bytes | Failure]:
         """One canonical line (bytes) or Failure per deal, whatever the process does meanwhile."""
@@ -248,19 +271,21 @@ class NodeBridge:
             rest = deals[pos:step_until] if stepping else deals[pos:]
             start = pos
             try:
-                request_id = self._request(self._deal_request(rest, "lines", 0 if stepping else None))
+                request = DealRequest(rest, "lines", 0 if stepping else None).to_json(self._new_id(), self._timeout_ms)
+                request_id = self._send(request)
                 while True:
                     message = self._answer(request_id)
-                    if "error" in message:
-                        raise DriverDied(f"driver refused the request: {message['error']}", hung=False)
                     if message.get("end"):
+                        protocol.read_deal_end(message)
                         break
-                    self._store(out, deals, start, message)
-                    pos = start + int(message["from"]) + len(message["lines"])
+                    protocol.check_refusal(message)
+                    part = protocol.read_lines_part(message)
+                    self._store(out, deals, start, part)
+                    pos = start + part.start + len(part.lines)
             except DriverDied as died:
                 self._restart()
                 if stepping:
-                    why = f"dealFreeCell({deals[pos]}): {died}"
+                    why = f"{self.dealer_name}({deals[pos]}): {died}"
                     out[pos] = Failure(deals[pos], "timeout" if died.hung else "crash", why)
                     pos += 1
                     step_until = 0
@@ -268,21 +293,53 @@ class NodeBridge:
                     step_until = min(len(deals), pos + STEP_WINDOW)
         return [a for a in out if a is not None]
 
-    @staticmethod
-    def _store(out: list[bytes | Failure | None], deals: Sequence[int], start: int, message: Message) -> None:
+    def _store(
+        self, out: list[bytes | Failure | None], deals: Sequence[int], start: int, part: protocol.LinesPart
+    ) -> None:
         """Put a `part` message of a request for deals[start:] into `out`."""
-        base = start + int(message["from"])
-        for k, line in enumerate(message["lines"]):
+        base = start + part.start
+        if base + len(part.lines) > len(out):
+            raise protocol.ProtocolError(f"the driver answered {base + len(part.lines)} deals of {len(out)}")
+        for k, line in enumerate(part.lines):
             if line is not None:
                 out[base + k] = line.encode()
-        for f in message["failures"]:
-            i = start + int(f["index"])
-            out[i] = Failure.from_json({**f, "deal": deals[i]})
+        for raw in part.raw:
+            i = start + raw.index
+            out[i] = self._read_raw(deals[i], raw.value)
+        for f in part.failures:
+            i = start + f.index
+            out[i] = _failure(deals[i], f)
+
+    def _read_raw(self, deal: int, value: object) -> bytes | Failure:
+        try:
+            return canonical_line(board_from_value(value))
+        except BoardError as exc:
+            return Failure(deal, "invalid-output", f"{self.dealer_name}({deal}) returned {_describe(value)}: {exc}")
+
+    def _discard(self) -> None:
+        if self._proc is not None:
+            self._proc.kill()
+            self._proc.close()
+            self._proc = None
 
     def _restart(self) -> None:
         if self._proc is not None:
             self._proc.kill()
         self._process()
+
+
+def _failure(deal: int, f: DealFailure) -> Failure:
+    return Failure(deal, f.kind, f.message)
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "nothing (undefined or null)"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}" + ("…" if len(value) > 40 else "")
+    if isinstance(value, list):
+        return f"an array of {len(value)}"
+    return f"{type(value).__name__} {value!r}"[:60]
 
 
 _EMPTY_DIGEST = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"

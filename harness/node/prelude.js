@@ -1,0 +1,405 @@
+// freecell-harness: what a dealer's vm context gets, built inside that context (never handed in
+// from the driver).  driver.js evaluates this file first in every fresh context; it defines the
+// context's `console` and the non-writable global `__freecellHarness`, through which the driver
+// asks for work and receives only primitives (numbers and strings, most of them JSON text).
+(function (g) {
+  'use strict';
+  const lock = (obj, key, value) =>
+    Object.defineProperty(obj, key, { value, writable: false, enumerable: false, configurable: false });
+  // Node calls the context's `Error.prepareStackTrace` with arrays and call sites of the host's
+  // realm: pin it (and `Error` itself) so that dealer code cannot install one.
+  lock(g.Error, 'prepareStackTrace', undefined);
+  lock(g, 'Error', g.Error);
+
+  const stringify = JSON.stringify;
+  const isArray = Array.isArray;
+  const objectKeys = Object.keys;
+  const now = Date.now;
+  const StringOf = String;
+
+  // ------------------------------------------------------------------ console (to a buffer)
+  const MAX_LOG_LINES = 200;
+  const MAX_LOG_CHARS = 500;
+  let logLines = [];
+  let logDropped = 0;
+  const show = (v) => {
+    if (typeof v === 'string') return v;
+    try {
+      const text = stringify(v);
+      return text === undefined ? StringOf(v) : text;
+    } catch (_) {
+      return Object.prototype.toString.call(v);
+    }
+  };
+  const write = (...args) => {
+    if (logLines.length >= MAX_LOG_LINES) {
+      logDropped++;
+      return;
+    }
+    let text;
+    try {
+      text = args.map(show).join(' ');
+    } catch (_) {
+      text = '(unprintable)';
+    }
+    logLines.push(text.length > MAX_LOG_CHARS ? text.slice(0, MAX_LOG_CHARS) + '…' : text);
+  };
+  const console = {};
+  for (const name of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table']) console[name] = write;
+  for (const name of ['group', 'groupCollapsed', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'clear']) {
+    console[name] = () => {};
+  }
+  console.assert = (ok, ...rest) => {
+    if (!ok) write('Assertion failed', ...rest);
+  };
+  g.console = console;
+
+  // ------------------------------------------------------------------ errors
+  const describeValue = (v) => {
+    if (v === null) return 'null';
+    if (isArray(v)) return `an array of ${v.length}`;
+    if (typeof v === 'string') return `the string ${stringify(v.length > 20 ? v.slice(0, 20) + '…' : v)}`;
+    if (typeof v === 'object') return 'an object';
+    if (typeof v === 'undefined') return 'undefined';
+    return `${typeof v} ${StringOf(v)}`;
+  };
+  const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // The innermost line of `files` (names) that the error's stack mentions.
+  const errorWhere = (err, files) => {
+    let stack = '';
+    try {
+      stack = StringOf(err.stack || '');
+    } catch (_) {
+      return null;
+    }
+    let best = null;
+    for (const file of files) {
+      const m = new RegExp(`(?:^|\\(|at )${escapeRe(file)}:(\\d+)`, 'm').exec(stack);
+      if (m && (best === null || m.index < best.index)) best = { index: m.index, file, line: Number(m[1]) };
+    }
+    return best === null ? null : { file: best.file, line: best.line };
+  };
+  const describeError = (err, files) => {
+    if (err === null || (typeof err !== 'object' && typeof err !== 'function')) {
+      return { text: `threw ${describeValue(err)}`, name: null, where: null, assertion: false, undefinedName: null };
+    }
+    let name = 'Error';
+    let message = '';
+    try {
+      name = StringOf(err.name || 'Error');
+      message = StringOf(err.message);
+    } catch (_) {
+      message = '(unreadable)';
+    }
+    const where = errorWhere(err, files);
+    const m = name === 'ReferenceError' ? /^(\S+) is not defined/.exec(message) : null;
+    return {
+      text: `${name}: ${message}` + (where ? ` (${where.file}:${where.line})` : ''),
+      name,
+      where,
+      assertion: name === 'AssertionError',
+      undefinedName: m ? m[1] : null,
+    };
+  };
+
+  // ------------------------------------------------------------------ boards
+  const RANKS = 'A23456789TJQK';
+  const SUITS = 'CDHS';
+  const RANK_OF = new Int8Array(128).fill(-1);
+  const SUIT_OF = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 13; i++) RANK_OF[RANKS.charCodeAt(i)] = i;
+  for (let i = 0; i < 4; i++) SUIT_OF[SUITS.charCodeAt(i)] = i;
+  const seen = new Int32Array(52);
+  let generation = 0;
+
+  // The canonical line of 7 rows of canonical card strings, else null (the slow path decides).
+  const canonicalRows = (board) => {
+    if (!isArray(board) || board.length !== 7) return null;
+    if (++generation === 0x7fffffff) {
+      seen.fill(0);
+      generation = 1;
+    }
+    let line = '';
+    for (let r = 0; r < 7; r++) {
+      const row = board[r];
+      const width = r === 6 ? 4 : 8;
+      if (!isArray(row) || row.length !== width) return null;
+      for (let j = 0; j < width; j++) {
+        const card = row[j];
+        if (typeof card !== 'string' || card.length !== 2) return null;
+        const a = card.charCodeAt(0);
+        const b = card.charCodeAt(1);
+        if (a > 127 || b > 127) return null;
+        const rank = RANK_OF[a];
+        const suit = SUIT_OF[b];
+        if (rank < 0 || suit < 0) return null;
+        const k = rank * 4 + suit;
+        if (seen[k] === generation) return null;
+        seen[k] = generation;
+        line += card;
+        line += r === 6 && j === 3 ? '\n' : ' ';
+      }
+    }
+    return line;
+  };
+
+  // Anything else a dealer returned, as JSON-able data for the harness's lenient reader.
+  const MAX_RAW_CHARS = 1 << 16;
+  const rawValue = (v, depth) => {
+    if (typeof v === 'string') return v.length > MAX_RAW_CHARS ? v.slice(0, MAX_RAW_CHARS) : v;
+    if (typeof v === 'number' || typeof v === 'boolean' || v === null || v === undefined) return v === undefined ? null : v;
+    if (isArray(v) && depth < 2) {
+      const out = [];
+      for (let i = 0; i < v.length && i < 64; i++) out.push(rawValue(v[i], depth + 1));
+      return out;
+    }
+    if (typeof v === 'object' && v !== null && 'rank' in v && 'suit' in v) return `${v.rank}${v.suit}`;
+    return StringOf(v);
+  };
+  const isThenable = (v) => v !== null && (typeof v === 'object' || typeof v === 'function') && typeof v.then === 'function';
+
+  // ------------------------------------------------------------------ modules
+  const definitions = new Map(); // id -> { wrapper, filename, requires: {specifier: id} }
+  const modules = new Map(); // id -> module (while and after it runs)
+  const files = [];
+  const BUILTIN = /^(?:node:)?(assert|assert\/strict|buffer|child_process|cluster|crypto|dgram|dns|events|fs|fs\/promises|http|http2|https|module|net|os|path|perf_hooks|process|readline|repl|stream|string_decoder|timers|tls|tty|url|util|v8|vm|worker_threads|zlib)$/;
+
+  const shims = {};
+  const define = (id, filename, requiresJson, wrapper) => {
+    definitions.set(id, { wrapper, filename, requires: JSON.parse(requiresJson) });
+    files.push(filename);
+  };
+  const requireFrom = (fromId) => (specifier) => {
+    specifier = StringOf(specifier);
+    const def = definitions.get(fromId);
+    const target = def && Object.prototype.hasOwnProperty.call(def.requires, specifier) ? def.requires[specifier] : null;
+    if (target !== null && definitions.has(target)) return runModule(target).exports;
+    const builtin = BUILTIN.exec(specifier);
+    if (builtin) {
+      const shim = shims[builtin[1]];
+      if (shim) return shim();
+      throw new Error(
+        `require('${specifier}'): Node's built-in module '${builtin[1]}' is not available to a dealer ` +
+          '(dealers run isolated, without I/O or processes)',
+      );
+    }
+    const err = new Error(`Cannot find module '${specifier}'`);
+    err.code = 'MODULE_NOT_FOUND';
+    throw err;
+  };
+  const runModule = (id) => {
+    const existing = modules.get(id);
+    if (existing) return existing;
+    const def = definitions.get(id);
+    const module = { id, exports: {}, loaded: false, filename: def.filename, children: [], paths: [] };
+    modules.set(id, module);
+    const require = requireFrom(id);
+    require.main = undefined; // `if (require.main === module)` start-up code does not run
+    require.cache = {};
+    require.resolve = (s) => s;
+    const dirname = def.filename.includes('/') ? def.filename.slice(0, def.filename.lastIndexOf('/')) : '.';
+    module.local = def.wrapper.call(module.exports, module.exports, require, module, def.filename, dirname);
+    module.loaded = true;
+    return module;
+  };
+
+  // ------------------------------------------------------------------ the dealer
+  let dealer = null;
+  let dealerName = 'dealFreeCell';
+
+  const pick = (module, name, explicit) => {
+    const exp = module.exports;
+    const own = (o, k) => o !== null && (typeof o === 'object' || typeof o === 'function') && typeof o[k] === 'function';
+    if (own(exp, name)) return exp[name];
+    if (typeof module.local === 'function') return module.local;
+    if (typeof g[name] === 'function') return g[name];
+    if (!explicit) {
+      if (typeof exp === 'function') return exp;
+      if (own(exp, 'default')) return exp.default;
+    }
+    return null;
+  };
+
+  const BROWSER_NAMES = /^(window|document|self|navigator|location|localStorage|sessionStorage|requestAnimationFrame|addEventListener|alert|process|global|setTimeout|setInterval|fetch|XMLHttpRequest|Image|HTMLElement)$/;
+
+  const load = (entryId, name, explicit) => {
+    dealerName = name;
+    let module;
+    try {
+      module = runModule(entryId);
+    } catch (err) {
+      const d = describeError(err, files);
+      let message = d.text;
+      if (d.undefinedName !== null && BROWSER_NAMES.test(d.undefinedName)) {
+        message +=
+          `: the code uses \`${d.undefinedName}\` as it loads, as browser or Node start-up code does ` +
+          '(a web-game bundle?); a dealer runs as plain JavaScript without window, document, timers or ' +
+          "Node's process: load a file that only defines the dealing function";
+      }
+      return stringify({ status: 'runtime-error', message, file: d.where && d.where.file, line: d.where && d.where.line });
+    }
+    dealer = pick(module, name, explicit);
+    if (dealer === null) {
+      const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
+      const also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')})` : '';
+      return stringify({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });
+    }
+    return stringify({ status: 'ok' });
+  };
+
+  // ------------------------------------------------------------------ dealing
+  // One block at a time: begin() then step() until done; async answers settle between steps.
+  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pending: [] };
+
+  const begin = (mode, start, count, listJson) => {
+    block.list = listJson ? JSON.parse(listJson) : null;
+    block.start = start;
+    block.count = count;
+    block.i = 0;
+    block.digest = mode === 'digest';
+    block.pending = [];
+    block.failures = [];
+    block.raw = [];
+    block.text = '';
+    return 0;
+  };
+  const dealAt = (i) => (block.list ? block.list[i] : block.start + i);
+  const fail = (i, kind, message) => block.failures.push({ index: i, kind, message });
+
+  // Lines travel as one text (no JSON): each deal's canonical line, or a bare LF where the deal
+  // has none (it failed, or its board is in `raw` for the harness's lenient reader).
+  const settle = (i, value) => {
+    const line = canonicalRows(value);
+    if (line !== null) {
+      block.text += line;
+      return;
+    }
+    if (!block.digest) block.text += '\n';
+    block.raw.push(block.digest ? [i, null] : [i, rawValue(value, 0)]);
+  };
+
+  const step = (budgetMs, maxChars) => {
+    const fn = dealer;
+    const t0 = now();
+    while (block.i < block.count && block.text.length < maxChars) {
+      const i = block.i;
+      block.i = i + 1;
+      let value;
+      try {
+        value = fn(dealAt(i));
+      } catch (err) {
+        fail(i, 'error', describeError(err, files).text);
+        if (block.digest) break;
+        block.text += '\n';
+        continue;
+      }
+      if (isThenable(value)) {
+        const entry = { i, at: block.text.length, done: false, value: undefined, error: undefined, threw: false };
+        block.pending.push(entry);
+        try {
+          value.then(
+            (v) => {
+              entry.done = true;
+              entry.value = v;
+            },
+            (e) => {
+              entry.done = true;
+              entry.threw = true;
+              entry.error = e;
+            },
+          );
+        } catch (err) {
+          entry.done = true;
+          entry.threw = true;
+          entry.error = err;
+        }
+        // Its continuations run when this step's evaluation ends: one async deal per step, so
+        // that a continuation that hangs is pinned to its own deal.
+        break;
+      } else {
+        settle(i, value);
+      }
+      if (block.digest && (block.failures.length || block.raw.length)) break;
+      if (now() - t0 >= budgetMs) break;
+    }
+    return block.i;
+  };
+
+  // What the last step produced (its promises have settled by now: the context drains its
+  // microtasks after every evaluation), as JSON text; the lines themselves are taken by text().
+  const collect = () => {
+    if (block.pending.length) {
+      // Async answers go where their deal is: rebuild the text in deal order.
+      let text = '';
+      let from = 0;
+      for (const entry of block.pending) {
+        text += block.text.slice(from, entry.at);
+        from = entry.at;
+        const saved = block.text;
+        block.text = '';
+        if (!entry.done) {
+          fail(entry.i, 'error', `${dealerName}(${dealAt(entry.i)}) returned a Promise that never settled (a dealer's context has no timers, I/O or import())`);
+          if (!block.digest) block.text = '\n';
+        } else if (entry.threw) {
+          fail(entry.i, 'error', describeError(entry.error, files).text);
+          if (!block.digest) block.text = '\n';
+        } else {
+          settle(entry.i, entry.value);
+        }
+        text += block.text;
+        block.text = saved;
+      }
+      block.text = text + block.text.slice(from);
+      block.pending = [];
+    }
+    const out = { done: block.i, failures: block.failures, raw: block.raw };
+    block.failures = [];
+    block.raw = [];
+    return stringify(out);
+  };
+  const text = () => {
+    const t = block.text;
+    block.text = '';
+    return t;
+  };
+  // The deal being dealt when a step was cut off by the timeout.
+  const position = () => block.i - 1;
+
+  // ------------------------------------------------------------------ hints
+  let hintState = null;
+  const trackHint = (promise) => {
+    hintState = { done: false, error: undefined, threw: false };
+    const state = hintState;
+    Promise.resolve(promise).then(
+      () => {
+        state.done = true;
+      },
+      (e) => {
+        state.done = true;
+        state.threw = true;
+        state.error = e;
+      },
+    );
+  };
+  const hintResult = () => {
+    const s = hintState;
+    if (s === null || !s.done) return stringify({ state: 'pending' });
+    if (!s.threw) return stringify({ state: 'passed' });
+    return stringify({ state: 'threw', error: describeError(s.error, files) });
+  };
+  const describe = (err) => stringify(describeError(err, files));
+  const addFile = (name) => {
+    if (!files.includes(name)) files.push(name);
+  };
+  const takeLog = () => {
+    const text = logLines.join('\n') + (logDropped ? `\n(${logDropped} more console lines dropped)` : '');
+    logLines = [];
+    logDropped = 0;
+    return stringify(text);
+  };
+
+  const harness = Object.freeze({
+    define, load, begin, step, collect, text, position, trackHint, hintResult, describe, addFile, takeLog, shims,
+  });
+  lock(g, '__freecellHarness', harness);
+})(globalThis);

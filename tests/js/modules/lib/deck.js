@@ -1,0 +1,25 @@
+// A CommonJS library module: the deal as 52 cards in dealing order (written for the harness's tests).
+'use strict';
+const assert = require('assert');
+const { RANKS, SUITS } = require('./names.json');
+
+function order(n) {
+  assert.ok(Number.isInteger(n), 'a deal number is whole');
+  const deck = [];
+  for (let i = 0; i < 52; i++) deck.push(RANKS[i >> 2] + SUITS[i & 3]);
+  const out = [];
+  let s = n;
+  for (let left = 52; left > 0; left--) {
+    s = (Math.imul(214013, s) + 2531011) & 0x7fffffff;
+    const k = (s >> 16) % left;
+    [deck[k], deck[left - 1]] = [deck[left - 1], deck[k]];
+    out.push(deck.pop());
+  }
+  return out;
+}
+
+exports.order = order;
+exports.rows = (n) => {
+  const cards = order(n);
+  return [0, 8, 16, 24, 32, 40, 48].map((i) => cards.slice(i, i + 8));
+};

@@ -1,0 +1,4 @@
+// An ES module that does not compile.
+export function dealFreeCell(n) {
+  return [n,, n) ;
+}

@@ -1,0 +1,70 @@
+"""The CI steps (`freecell-harness ci`) that the reusable workflow and the action run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+
+pytestmark = pytest.mark.usefixtures("test_dealers")
+
+
+@pytest.mark.parametrize(("planted", "verdict", "deal"), [("25555", 1, 25555), ("99999", 0, None)])
+def test_shards_then_merge_give_the_verdict_of_one_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: str, verdict: int, deal: int | None
+) -> None:
+    monkeypatch.setenv("PLANTED_DEAL", planted)
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    for k in (1, 2, 3):  # as three matrix jobs would, each uploading its own directory
+        shard = ["shard", "py:planted:deal", "--range", "1-40000", "--shard", str(k), "--shards", "3"]
+        assert main(["ci", *shard, "--jobs", "1", "--out", str(tmp_path / "artifacts" / f"shard-{k}")]) == 0
+    merged = tmp_path / "merged.json"
+    assert main(["ci", "merge", str(tmp_path / "artifacts"), "--out", str(merged)]) == verdict
+    data = json.loads(merged.read_text())
+    assert data["checked"] == (40000 if deal is None else data["checked"]) and data["shard"] == "1/1"
+    assert (data["first_failure"] or {}).get("deal") == deal
+    assert ("DIVERGES" if deal else "CONFORMS") in summary.read_text()
+    assert sorted(p.name for p in (tmp_path / "artifacts" / "shard-2").iterdir()) == [
+        "shard-2.json",
+        "shard-2.resume",
+        "shard-2.xml",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "expected"),
+    [
+        (["matrix", "4"], 0, "[1, 2, 3, 4]\n"),
+        (["matrix", "0"], 2, ""),
+        (["shard", "nonsense", "--shard", "1", "--shards", "2"], 2, ""),
+        (["shard", "reference", "--range", "5-1", "--shard", "1", "--shards", "1"], 2, ""),
+    ],
+)
+def test_steps_exit_as_verify_would(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], code: int, expected: str
+) -> None:
+    out = ["--out", str(tmp_path / "reports")] if argv[0] == "shard" else []
+    assert main(["ci", *argv, *out]) == code
+    captured = capsys.readouterr()
+    assert captured.out == expected or not expected
+    assert (captured.err.count("\n") == 1) == (code == 2)
+
+
+def test_merge_without_reports_is_a_request_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ci", "merge", str(tmp_path)]) == 2
+    assert "no shard-*.json" in capsys.readouterr().err
+
+
+WORKFLOWS = Path(__file__).parents[1] / ".github" / "workflows"
+
+
+@pytest.mark.parametrize("workflow", sorted(p.name for p in WORKFLOWS.glob("*.yml")))
+def test_no_workflow_restores_a_resume_log_of_an_earlier_run(workflow: str) -> None:
+    text = (WORKFLOWS / workflow).read_text()
+    for line in text.splitlines():
+        if "restore-keys:" in line:
+            assert "github.run_id" in line, f"{workflow}: {line.strip()} restores logs of other runs"

@@ -1,0 +1,67 @@
+"""The comparer stops at the first difference, narrows it by digests from a fresh process, and
+names a dealer whose boards depend on history or chance instead of blaming a deal that was right."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.engine import Request, run
+
+TESTS = Path(__file__).parent
+pytestmark = pytest.mark.usefixtures("test_dealers")
+
+
+def _stateful_js(directory: Path) -> str:
+    good = (TESTS / "js" / "good.js").read_text().replace("function dealFreeCell(n)", "function correct(n)")
+    path = directory / "stateful.js"
+    path.write_text((TESTS / "js" / "stateful.js").read_text() + good)
+    return f"node:{path}"
+
+
+def test_a_stateful_dealer_is_blamed_at_the_deal_where_it_went_wrong_and_called_stateful(
+    node: str, tmp_path: Path
+) -> None:
+    failure = run(Request(impl=_stateful_js(tmp_path), ranges=((1, 10000),))).first_failure
+    assert failure is not None
+    assert (failure.deal, failure.kind) == (5000, "mismatch")
+    assert "deal 5000 is right" in failure.message and "stateful" in failure.message
+
+
+@pytest.mark.parametrize("kind", ["py", "stream"])
+def test_a_dealer_wrong_by_chance_is_called_non_deterministic(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLAKY_ODDS", "500")
+    program = TESTS / "dealers" / "flaky.py"
+    impl = "py:flaky:sometimes" if kind == "py" else f"stream:{shlex.join([sys.executable, str(program)])}"
+    failure = run(Request(impl=impl, ranges=((1, 20000),))).first_failure
+    assert failure is not None  # one board in 500 is wrong: 40 expected; none at all has odds e^-40
+    assert "non-deterministic" in failure.message
+    assert failure.kind in ("mismatch", "error")
+
+
+def test_digests_that_differ_while_every_line_agrees_name_the_deals_not_the_first_of_the_block() -> None:
+    failure = run(Request(impl="py:flaky:first_time", ranges=((1, 10000),))).first_failure
+    assert failure is not None and failure.kind == "error"
+    named = re.search(r"non-deterministic or stateful: deals (\d+)-(\d+) ", failure.message)
+    assert named, failure.message
+    first, last = int(named[1]), int(named[2])
+    assert first <= 7 <= last and last - first < 64 and failure.deal == first
+
+
+@pytest.mark.parametrize(("jobs", "planted"), [(1, 1), (2, 1), (1, 5), (2, 2500)])
+def test_a_failure_stops_the_work_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int, planted: int
+) -> None:
+    dealt = tmp_path / "dealt.txt"
+    monkeypatch.setenv("DEALT_LOG", str(dealt))
+    monkeypatch.setenv("PLANTED_DEAL", str(planted))
+    outcome = run(Request(impl="py:planted:deal", ranges=((1, 200_000),), jobs=jobs, block_size=10_000))
+    assert outcome.first_failure is not None and outcome.first_failure.deal == planted
+    count = len(dealt.read_text().split())
+    # At most the failing block up to the failure and the one block in flight beside it (jobs=2),
+    # with narrowing and diagnosis: no block queued after the failure is dealt.
+    assert count < planted + 2 * 10_000, f"{count} deals dealt for a failure at deal {planted}"

@@ -1,0 +1,143 @@
+"""Ctrl-C or SIGTERM to `verify` stops every worker and dealer process, prints the verdict so far
+(keeping a failure already found), writes the report marked interrupted, leaves a resumable log
+and exits 130 — whatever the adapter."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+DEALER = TESTS / "dealers" / "slow_dealer.py"
+
+
+def _impl(kind: str, directory: Path) -> str:
+    program = shlex.join([sys.executable, str(DEALER)])
+    if kind == "py":
+        return "py:slow_dealer:deal"
+    if kind == "cmd":
+        return f"cmd:{program} {{n}}"
+    if kind == "stream":
+        return f"stream:{program}"
+    good = (TESTS / "js" / "good.js").read_text().replace("function dealFreeCell(n)", "function correct(n)")
+    path = directory / "slow_then_wrong.js"
+    path.write_text((TESTS / "js" / "slow_then_wrong.js").read_text() + good)
+    return f"node:{path}"
+
+
+def marked_processes(marker: str) -> list[int]:
+    """Live processes (not zombies) whose environment holds the marker."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = Path(entry.path, "environ").read_bytes()
+            state = Path(entry.path, "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker.encode() in environ and state != b"Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _wait_for(condition: object, what: str, limit_s: float = 120) -> None:
+    deadline = time.monotonic() + limit_s
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            pytest.fail(f"never happened: {what}")
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize(
+    ("kind", "how"),
+    [("py", "ctrl-c"), ("cmd", "kill"), ("stream", "ctrl-c"), ("node", "kill")],
+)
+def test_an_interrupt_stops_everything_and_keeps_the_failure_found(
+    kind: str, how: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    if kind == "node":
+        request.getfixturevalue("node")
+    marker = f"FREECELL_TEST_MARKER={uuid.uuid4().hex}"
+    env = dict(os.environ, PYTHONPATH=f"{TESTS / 'dealers'}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+    env[marker.split("=")[0]] = marker.split("=")[1]
+    report, log = tmp_path / "report.json", tmp_path / "run.resume"
+    argv = [sys.executable, "-m", "harness", "verify", _impl(kind, tmp_path), "--range", "1-20000"]
+    argv += ["--jobs", "2", "--report", str(report), "--resume", str(log)]
+    cli = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        # Deals 1-10000 are slow; block 10001-20000 fails at once and is logged: then interrupt.
+        _wait_for(lambda: log.exists() and '"failure":{' in log.read_text(), "the failure at 10001 logged")
+        assert len(marked_processes(marker)) >= 3  # the CLI, its workers, and dealers
+        if how == "ctrl-c":
+            os.killpg(cli.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole foreground group
+        else:
+            os.kill(cli.pid, signal.SIGTERM)
+        out, err = cli.communicate(timeout=60)
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+    assert cli.returncode == 130, err
+    assert marked_processes(marker) == [], "processes outlived the run"
+    assert "first mismatch at deal 10001" in out.decode() and "interrupted" in out.decode()
+    assert b"Traceback" not in err
+    data = json.loads(report.read_text())
+    assert data["interrupted"] is True and data["first_failure"]["deal"] == 10001
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert "run" in entries[0] and {e["block"] for e in entries[1:]} == {"10001-20000"}
+
+
+@pytest.mark.parametrize("kind", ["stream", "node"])
+def test_workers_and_dealers_die_with_a_main_process_killed_outright(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    if kind == "node":
+        request.getfixturevalue("node")
+    marker = uuid.uuid4().hex
+    env = dict(os.environ, FREECELL_TEST_MARKER=marker)
+    argv = [sys.executable, "-m", "harness", "verify", _impl(kind, tmp_path), "--range", "1-20000", "--jobs", "2"]
+    cli = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_for(lambda: len(marked_processes(marker)) >= 5, "the CLI, two workers and their dealers running")
+        cli.kill()
+        cli.wait()
+        _wait_for(lambda: marked_processes(marker) == [], "every worker and dealer gone", limit_s=30)
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+
+
+def test_a_py_dealer_that_ends_its_process_is_never_a_pass(test_dealers: Path, tmp_path: Path) -> None:
+    (tmp_path / "quitter.py").write_text(
+        "import os\nimport reference\n\n\ndef deal(n):\n"
+        "    if n == 500:\n        os._exit(0)\n    return reference.deal(n).format('line')\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    argv = [sys.executable, "-m", "harness", "verify", "py:quitter:deal", "--range", "1-1000", "--jobs", "1"]
+    run = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode != 0 and "CONFORMS" not in run.stdout
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+
+
+def test_a_run_in_another_thread_leaves_the_signal_handlers_alone() -> None:
+    import threading
+
+    from harness.engine import run
+    from harness.request import Request
+
+    before = signal.getsignal(signal.SIGTERM)
+    results: list[object] = []
+    worker = threading.Thread(target=lambda: results.append(run(Request(impl="reference", ranges=((1, 100),)))))
+    worker.start()
+    worker.join()
+    assert len(results) == 1 and getattr(results[0], "checked", None) == 100
+    assert signal.getsignal(signal.SIGTERM) is before
