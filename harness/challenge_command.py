@@ -21,6 +21,7 @@ from harness.intervals import range_blocks
 from harness.node.bridge import NodeBridge
 from harness.node.protocol import CodeBlock, HintsRequest
 from harness.node.sources import script_request
+from harness.process import DEFAULT_LIMITS, Limits
 from harness.text import printable
 from harness.verdict import Verdict
 
@@ -142,7 +143,9 @@ def unreadable_report(path: str, error: str) -> dict[str, Any]:
     }
 
 
-def run_challenge_command(documents: list[str], deal_range: tuple[int, int], *, as_json: bool) -> int:
+def run_challenge_command(
+    documents: list[str], deal_range: tuple[int, int], *, as_json: bool, limits: Limits = DEFAULT_LIMITS
+) -> int:
     parsed: list[ChallengeDocument | RequestError] = []
     for path in documents:
         try:
@@ -151,7 +154,7 @@ def run_challenge_command(documents: list[str], deal_range: tuple[int, int], *, 
             parsed.append(exc)
     reports: list[dict[str, Any]] = []
     if any(isinstance(p, ChallengeDocument) for p in parsed):
-        bridge = NodeBridge(DealerOptions().timeout)
+        bridge = NodeBridge(DealerOptions().timeout, limits)
         try:
             for path, doc in zip(documents, parsed, strict=True):
                 if isinstance(doc, ChallengeDocument):

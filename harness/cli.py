@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 import reference
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
+from harness.process import Limits
 from harness.request import parse_timeout
 from harness.text import printable
 
@@ -136,6 +137,57 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _limit(kind: type[int] | type[float], what: str) -> Callable[[str], int | float | None]:
+    def parse(text: str) -> int | float | None:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what} (0: no limit)") from None
+        if not 0 <= value < 1 << 40:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected {what} (0: no limit)")
+        return value or None
+
+    return parse
+
+
+def _add_limit_options(p: argparse.ArgumentParser) -> None:
+    from harness.process import DEFAULT_LIMITS as D
+
+    g = p.add_argument_group("limits of every dealer process (0: no limit; exceeding one is a crash at that deal)")
+    g.add_argument(
+        "--memory-limit",
+        type=_limit(int, "megabytes"),
+        default=D.memory_mb,
+        metavar="MB",
+        help=f"memory of each dealer process (default {D.memory_mb})",
+    )
+    g.add_argument(
+        "--cpu-limit",
+        type=_limit(float, "seconds"),
+        default=D.cpu_s,
+        metavar="SECONDS",
+        help="CPU time of each dealer process (default: none)",
+    )
+    g.add_argument(
+        "--max-open-files",
+        type=_limit(int, "a count"),
+        default=D.open_files,
+        metavar="N",
+        help=f"open files of each dealer process (default {D.open_files})",
+    )
+    g.add_argument(
+        "--max-processes",
+        type=_limit(int, "a count"),
+        default=D.processes,
+        metavar="N",
+        help=f"processes and threads of each dealer (default {D.processes})",
+    )
+
+
+def _limits_of(args: argparse.Namespace) -> Limits:
+    return Limits(args.memory_limit, args.cpu_limit, args.max_open_files, args.max_processes)
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_version
@@ -155,6 +207,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         shard=args.shard,
         timeout=args.timeout,
         encoding=args.encoding,
+        limits=_limits_of(args),
     )
     for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
         if path:
@@ -257,7 +310,7 @@ def cmd_challenge(args: argparse.Namespace) -> int:
     from harness.challenge_command import run_challenge_command
 
     deal_range = parse_range(args.range, "classic") if args.range else (1, 32000)
-    return run_challenge_command(args.documents, deal_range, as_json=args.json)
+    return run_challenge_command(args.documents, deal_range, as_json=args.json, limits=_limits_of(args))
 
 
 def cmd_fixtures(args: argparse.Namespace) -> int:
@@ -302,7 +355,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     from harness.dealer_profile import profile
 
-    result = profile(args.impl, timeout=args.timeout)
+    result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args))
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
@@ -345,6 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    _add_limit_options(p)
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser(
@@ -386,6 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("documents", nargs="+", metavar="DOCUMENT")
     p.add_argument("--range", metavar="A-B", help="deals compared with the reference (default 1-32000)")
     p.add_argument("--json", action="store_true", help="a JSON list, one object per document")
+    _add_limit_options(p)
     p.set_defaults(run=cmd_challenge)
 
     p = sub.add_parser("identify", help="name the deal numbers that deal a board (files, or stdin)")
@@ -399,6 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
+    _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
 
     p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures", description="The golden fixtures.")

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from harness.failures import Failure
+from harness.process import DEFAULT_LIMITS, Limits
 from reference.dialects import DIALECTS
 
 BOUNDARIES = (1, 32000, 32767, 32768, 65535, 65536, 1_000_000, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**33 - 1)
@@ -92,7 +93,7 @@ def deals_to_check(first: int, last: int, seed: int = 0) -> list[tuple[int, int]
     return ranges
 
 
-def profile(impl: str, *, timeout: float = 10.0, seed: int = 0) -> Profile:
+def profile(impl: str, *, timeout: float = 10.0, seed: int = 0, limits: Limits = DEFAULT_LIMITS) -> Profile:
     """Check `impl` on every part of every dialect; RequestError when it cannot be opened."""
     from harness import engine
 
@@ -101,7 +102,12 @@ def profile(impl: str, *, timeout: float = 10.0, seed: int = 0) -> Profile:
         checked, found = 0, []
         for first, last in parts(name):
             request = engine.Request(
-                impl=impl, dialect=name, ranges=tuple(deals_to_check(first, last, seed)), jobs=1, timeout=timeout
+                impl=impl,
+                dialect=name,
+                ranges=tuple(deals_to_check(first, last, seed)),
+                jobs=1,
+                timeout=timeout,
+                limits=limits,
             )
             outcome = engine.run(request)
             checked += outcome.checked

@@ -31,6 +31,7 @@ from harness.intervals import (
     sample_deals,
     shard_blocks,
 )
+from harness.process import DEFAULT_LIMITS, Limits
 
 MIN_TIMEOUT, MAX_TIMEOUT = 0.01, 86_400.0  # seconds per deal: 10 ms … one day
 MAX_BLOCK_SIZE = 1_000_000
@@ -98,6 +99,7 @@ class Request:
     timeout: float = 10.0
     encoding: str = "utf-8"
     block_size: int = BLOCK_SIZE
+    limits: Limits = DEFAULT_LIMITS  # of every dealer process
     _total: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -149,6 +151,7 @@ class Request:
         encoding: str = "utf-8",
         block_size: str | int = BLOCK_SIZE,
         range_option: str = "--range",
+        limits: Limits = DEFAULT_LIMITS,
     ) -> Request:
         """A request from option text, as the command line and the plugin have it."""
         from harness.intervals import parse_range
@@ -170,11 +173,21 @@ class Request:
             timeout=parse_timeout(timeout),
             encoding=encoding,
             block_size=parse_count(block_size, "--block-size", high=MAX_BLOCK_SIZE),
+            limits=limits,
         )
 
     @property
     def options(self) -> DealerOptions:
-        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding)
+        limits = self.limits
+        return DealerOptions(
+            dialect=self.dialect,
+            timeout=self.timeout,
+            encoding=self.encoding,
+            memory_mb=limits.memory_mb,
+            cpu_s=limits.cpu_s,
+            open_files=limits.open_files,
+            processes=limits.processes,
+        )
 
     @property
     def total(self) -> int:

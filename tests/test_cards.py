@@ -201,7 +201,9 @@ def _r_matrix(groups: tuple[tuple[str, ...], ...], n: int, quote: bool = True, e
     rows = [[cell(c) for c in g] + [empty] * (width - len(g)) for g in groups]
     return (
         f'[1] "Hand {n}"\n'
-        + "     " + " ".join(f"[,{j}]" for j in range(1, width + 1)) + "\n"
+        + "     "
+        + " ".join(f"[,{j}]" for j in range(1, width + 1))
+        + "\n"
         + "".join(f"[{i},] " + " ".join(c.ljust(4) for c in r).rstrip() + "\n" for i, r in enumerate(rows, 1))
     )
 
@@ -217,8 +219,11 @@ def _pandas(groups: tuple[tuple[str, ...], ...]) -> str:
     """pandas' print() of a DataFrame, one group a row, short rows padded with None."""
     width = max(len(g) for g in groups)
     rows = [list(g) + ["None"] * (width - len(g)) for g in groups]
-    return "  " + "".join(str(j).rjust(6) for j in range(width)) + "\n" + "".join(
-        f"{i} " + "".join(c.rjust(6) for c in r) + "\n" for i, r in enumerate(rows)
+    return (
+        "  "
+        + "".join(str(j).rjust(6) for j in range(width))
+        + "\n"
+        + "".join(f"{i} " + "".join(c.rjust(6) for c in r) + "\n" for i, r in enumerate(rows))
     )
 
 

@@ -15,10 +15,12 @@ from pathlib import Path
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.challenge import read_challenge
 from harness.errors import RequestError
+from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
 from harness.node.sources import JS_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
+from harness.process import memory_words
 
 
 def load_request(spec: DealerSpec) -> LoadRequest:
@@ -50,7 +52,7 @@ class NodeDealer(Dealer):
     def __init__(self, arg: str, options: DealerOptions) -> None:
         spec = parse_node_arg(arg)
         request = load_request(spec)  # RequestError before Node starts
-        bridge = NodeBridge(options.timeout)
+        bridge = NodeBridge(options.timeout, options.limits)
         try:
             answer = bridge.load(request)
         except BaseException:
@@ -74,7 +76,16 @@ class NodeDealer(Dealer):
         self._owns_bridge = owns_bridge
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
-        return self.bridge.lines(deals)
+        return [self._over_limit(a) for a in self.bridge.lines(deals)]
+
+    def _over_limit(self, answer: Answer) -> Answer:
+        """An allocation refused under the memory limit (typed arrays: RLIMIT_DATA) is a crash naming it."""
+        if not isinstance(answer, Failure) or answer.kind != "error" or not self.bridge.limits.memory_mb:
+            return answer
+        if not memory_words(answer.message):
+            return answer
+        said = f"{answer.message}; over the memory limit (--memory-limit {self.bridge.limits.memory_mb} MB)"
+        return Failure(answer.deal, "crash", said, answer.expected, answer.actual)
 
     def block_digest(self, deals: Sequence[int]) -> str | None:
         return self.bridge.digest(deals)

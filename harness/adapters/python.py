@@ -1,83 +1,173 @@
-"""IMPL `py:MODULE:FUNCTION`: a Python callable taking the deal number and returning a board."""
+"""IMPL `py:MODULE:FUNCTION`: a Python callable taking the deal number and returning a board.
+
+The function runs in a child Python process (`harness.adapters.py_runner`), supervised like any
+other dealer: `--timeout` and the resource limits apply, a hang or an exit of that process is a
+`timeout` or `crash` at its deal, and Ctrl-C kills it.  Each answer is sent before the next deal
+is dealt, so a process that dies is pinned to the deal it was dealing.
+"""
 
 from __future__ import annotations
 
-import importlib
-import signal
+import ast
+import importlib.util
+import json
+import os
 import sys
-import threading
-from collections.abc import Callable, Sequence
-from types import FrameType
+import time
+from collections.abc import Sequence
+from pathlib import Path
 
+from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
-from harness.cards import BoardError, board_from_value
+from harness.adapters.py_runner import frame
 from harness.errors import RequestError
 from harness.failures import Failure
-from reference.cards import canonical_line
+
+STARTUP_S = 60.0  # the runner has this long to import the module and say hello
 
 
-class _Timeout(Exception):
-    pass
+def _bound_names(tree: ast.Module) -> set[str]:
+    """Names a module binds anywhere (generous: a dealer must never be refused for a name it has)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Name) and node.id in _DYNAMIC:
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            names.add("__dict__")
+    return names
 
 
-def load_callable(spec: str) -> Callable[[int], object]:
-    """`MODULE:FUNCTION` → the function; the current directory is importable, as with `python -m`."""
-    module_name, sep, function_name = spec.partition(":")
-    if not sep or not module_name or not function_name:
-        raise RequestError(f"py:{spec}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
-    if "" not in sys.path:
-        sys.path.insert(0, "")
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as exc:  # any import failure is the request's problem, said in one line
-        raise RequestError(f"py:{spec}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
-    function = getattr(module, function_name, None)
-    if not callable(function):
-        raise RequestError(f"py:{spec}: {module_name} has no callable {function_name}")
-    return function  # type: ignore[no-any-return]
+# A module that binds names in any of these ways may define any function: only importing it can tell.
+_DYNAMIC = frozenset({"*", "__getattr__", "globals", "vars", "setattr", "exec", "__dict__"})
+
+
+class _Ended(Exception):
+    """The runner stopped answering: `failure` is at the deal it was dealing."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
 
 
 class PythonDealer(Dealer):
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
-        load_callable(argument)  # an import, nothing dealt: the message names what is missing
+        """The module is found, compiles, and defines FUNCTION at its top level; none of it is run."""
+        module_name, sep, function_name = argument.partition(":")
+        where = f"py:{argument}"
+        if not sep or not module_name or not function_name:
+            raise RequestError(f"{where}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+        if "" not in sys.path:
+            sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
+        try:
+            spec = importlib.util.find_spec(module_name)
+        except Exception as exc:  # a parent package that cannot be imported, a bad name
+            raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
+        if spec is None:
+            raise RequestError(f"{where}: cannot import {module_name}: No module named {module_name!r}")
+        if spec.origin is None or not spec.origin.endswith(".py"):
+            return  # compiled or built in: only importing it can tell
+        try:
+            tree = ast.parse(Path(spec.origin).read_bytes(), spec.origin)
+        except (OSError, SyntaxError, ValueError) as exc:
+            raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
+        names = _bound_names(tree)
+        if not names & {function_name, *_DYNAMIC}:
+            raise RequestError(f"{where}: {module_name} has no callable {function_name}")
 
     def __init__(self, spec: str, options: DealerOptions) -> None:
         self.impl = f"py:{spec}"
-        self.function = load_callable(spec)
-        self.timeout = options.timeout
+        self.spec = spec
+        self.options = options
+        self._child: process.Child | None = None
+        self._buffer = b""
+        error = self._start()
+        if error is not None:
+            raise RequestError(f"{self.impl}: {error}")
 
-    def _call(self, number: int) -> object:
-        # A timeout needs SIGALRM, which only the main thread can receive; elsewhere there is none.
-        if threading.current_thread() is not threading.main_thread() or self.timeout <= 0:
-            return self.function(number)
-
-        def expire(signum: int, frame: FrameType | None) -> None:
-            raise _Timeout
-
-        previous = signal.signal(signal.SIGALRM, expire)
-        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+    def _start(self) -> str | None:
+        """A fresh runner that has loaded the function; why not, if it could not."""
+        path = os.pathsep.join(p for p in sys.path if p)
+        child = process.spawn(
+            [sys.executable, "-m", "harness.adapters.py_runner", self.spec],
+            limits=self.options.limits,
+            env=dict(os.environ, PYTHONPATH=path),
+        )
+        self._child, self._buffer = child, b""
         try:
-            return self.function(number)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            hello = json.loads(self._frame(child, STARTUP_S, None)[1:])
+        except _Ended as ended:
+            self._stop()
+            return ended.failure.message.replace("the dealer's process", "the module's import")
+        if "error" in hello:
+            self._stop()
+            return str(hello["error"])
+        return None
+
+    def _frame(self, child: process.Child, within: float | None, number: int | None) -> bytes:
+        """The next frame's payload; _Ended if the runner ends or says nothing for `within` s."""
+        deadline = None if within is None else time.monotonic() + within
+        while True:
+            if len(self._buffer) >= 4:
+                size = int.from_bytes(self._buffer[:4], "big")
+                if len(self._buffer) >= 4 + size:
+                    payload, self._buffer = self._buffer[4 : 4 + size], self._buffer[4 + size :]
+                    return payload
+            left = None if deadline is None else deadline - time.monotonic()
+            chunk = child.read(left) if left is None or left > 0 else None
+            if chunk is None:
+                child.kill()
+                what = f"no answer within {within:g} s (killed)"
+                raise _Ended(Failure(number or 0, "timeout", what))
+            if not chunk:
+                child.finish()
+                during = f" while dealing {number}" if number is not None else ""
+                why = f"the dealer's process ended{during}: {child.describe_exit()}"
+                raise _Ended(Failure(number or 0, "crash", why))
+            self._buffer += chunk
+
+    def _stop(self) -> None:
+        child, self._child = self._child, None
+        if child is not None:
+            child.kill()
+
+    def reset(self) -> None:
+        self._stop()
+
+    def close(self) -> None:
+        self._stop()
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         answers: list[Answer] = []
-        for number in deals:
+        todo = list(deals)
+        within = self.options.timeout if self.options.timeout > 0 else None
+        while todo:
+            if self._child is None and (error := self._start()) is not None:
+                answers.append(Failure(todo[0], "crash", f"the dealer's process cannot start again: {error}"))
+                todo = todo[1:]
+                continue
+            child = self._child
+            assert child is not None
+            child.write(frame(json.dumps({"deals": todo}).encode()))
+            done = 0
             try:
-                value = self._call(number)
-            except _Timeout:
-                answers.append(Failure(number, "timeout", f"no answer within {self.timeout:g} s"))
-                continue
-            except Exception as exc:  # the function under test raised: that is its failure
-                answers.append(Failure(number, "error", f"{type(exc).__name__}: {exc}"))
-                continue
-            try:
-                cards = board_from_value(value)
-            except BoardError as exc:
-                answers.append(Failure(number, "invalid-output", str(exc)))
-                continue
-            answers.append(canonical_line(cards))
+                for number in todo:
+                    payload = self._frame(child, within, number)
+                    done += 1
+                    if payload[:1] == b"L":
+                        answers.append(payload[1:])
+                    else:
+                        failure = json.loads(payload[1:])
+                        answers.append(Failure(number, failure["kind"], failure["message"]))
+            except _Ended as ended:
+                self._child = None
+                answers.append(ended.failure)
+                done += 1
+            todo = todo[done:]
         return answers

@@ -9,25 +9,23 @@ request (`protocol.ProtocolError`) is alive and answering: that is raised, never
 
 from __future__ import annotations
 
-import collections
 import hashlib
 import json
 import os
-import select
 import signal
-import subprocess
-import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from harness import process
 from harness.cards import BoardError, board_from_value, canonical_line
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.node import protocol
 from harness.node.locate import MIN_NODE_MAJOR, NODE_ENV, find_node, permission_flags
 from harness.node.protocol import DealFailure, DealRequest, HintsAnswer, HintsRequest, LoadAnswer, LoadRequest
+from harness.process import NO_LIMITS, Limits
 
 DRIVER = Path(__file__).with_name("driver.js")
 STARTUP_S = 10.0  # a fresh Node process has this long to say hello
@@ -70,40 +68,23 @@ _WIDENING = ("--allow-", "--no-experimental-permission", "--no-permission")
 
 
 class _Process:
-    """One Node driver process and its line-framed stdout."""
+    """One Node driver process (supervised by `harness.process`) and its line-framed stdout."""
 
-    def __init__(self, node: str) -> None:
-        self.proc = subprocess.Popen(
-            driver_command(node),
-            env=driver_env(),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,  # its own process group, killed as one
-        )
+    def __init__(self, node: str, limits: Limits = NO_LIMITS) -> None:
+        argv = driver_command(node)
+        if limits.memory_mb and "max-old-space-size" not in os.environ.get("NODE_OPTIONS", ""):
+            # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
+            argv.insert(1, f"--max-old-space-size={limits.memory_mb}")
+        self.child = process.spawn(argv, limits=limits, memory="data", env=driver_env())
+        self.proc = self.child.proc
         self.buffer = b""
-        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=20)
-        threading.Thread(target=self._drain_stderr, daemon=True).start()
-
-    def _drain_stderr(self) -> None:
-        assert self.proc.stderr is not None
-        for raw in self.proc.stderr:
-            text = raw.decode("utf-8", "replace").strip()
-            if text:
-                self.stderr_tail.append(text)
 
     def send(self, request: Message) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self._died(hung=False) from None
+        if not self.child.write(json.dumps(request).encode() + b"\n"):
+            raise self._died(hung=False)
 
     def receive(self, within: float) -> Message:
         """The next JSON message; DriverDied if the process exits or says nothing for `within` s."""
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
         deadline = time.monotonic() + within
         while True:
             nl = self.buffer.find(b"\n")
@@ -120,55 +101,50 @@ class _Process:
             if left <= 0:
                 self.kill()
                 raise self._died(hung=True)
-            ready, _, _ = select.select([fd], [], [], left)
-            if ready:
-                chunk = os.read(fd, 1 << 20)
-                if not chunk:
-                    raise self._died(hung=False)
+            chunk = self.child.read(left)
+            if chunk == b"":
+                raise self._died(hung=False)
+            if chunk:
                 self.buffer += chunk
 
     def _died(self, *, hung: bool) -> DriverDied:
         if hung:
             return DriverDied("Node stopped answering and was killed", hung=True)
-        try:
-            code = self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
+        if self.child.wait(5) is None:
             self.kill()
-            code = self.proc.returncode
+        else:
+            self.child.finish()
+        code = self.child.returncode
         how = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 else f"status {code}"
-        time.sleep(0.05)  # let the stderr thread catch Node's last words
-        tail = list(self.stderr_tail)
+        tail = self._stderr_lines()
         fatal = [t for t in tail if t.startswith(("FATAL ERROR", "Fatal error", "RangeError", "Error"))]
         last = fatal[0] if fatal else (tail[-1] if tail else None)
-        return DriverDied(f"Node exited with {how}" + (f": {last}" if last else ""), hung=False)
+        limit = self.child.limit_hit(" ".join(tail))
+        said = (f": {last}" if last else "") + (f"; {limit}" if limit else "")
+        return DriverDied(f"Node exited with {how}{said}", hung=False)
+
+    def _stderr_lines(self) -> list[str]:
+        return [t.strip() for t in self.child.stderr_lines() if t.strip()][-20:]
 
     def kill(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                self.proc.kill()
-        self.proc.wait()
+        self.child.kill()
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            assert self.proc.stdin is not None
-            try:
-                self.proc.stdin.close()
-                self.proc.wait(timeout=2)
-            except (OSError, subprocess.TimeoutExpired):
-                self.kill()
-        for stream in (self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                stream.close()
+        if self.child.alive():
+            self.child.close_stdin()
+            if self.child.wait(2) is None:
+                self.child.kill()
+                return
+        self.child.finish()
 
 
 class NodeBridge:
     """A Node driver process that stays up: load a dealer once, then deal blocks."""
 
-    def __init__(self, timeout: float = 10.0) -> None:
+    def __init__(self, timeout: float = 10.0, limits: Limits = NO_LIMITS) -> None:
         self.node = find_node()  # RequestError (exit 2) when Node is missing, too old, or not Node
         self.timeout = timeout
+        self.limits = limits
         self._proc: _Process | None = None
         self._next_id = 0
         self._load_request: LoadRequest | None = None
@@ -183,7 +159,7 @@ class NodeBridge:
                 self._proc.close()
                 self.restarts += 1
             first = self._proc is None and self.restarts == 0
-            proc = _Process(self.node)
+            proc = _Process(self.node, self.limits)
             try:
                 protocol.read_hello(proc.receive(STARTUP_S))
             except (DriverDied, protocol.ProtocolError) as exc:
@@ -236,6 +212,12 @@ class NodeBridge:
     def close(self) -> None:
         if self._proc is not None:
             self._proc.close()
+            self._proc = None
+
+    def reset(self) -> None:
+        """Kill the process: the next request starts a fresh one (and loads the solution again)."""
+        if self._proc is not None:
+            self._proc.kill()
             self._proc = None
 
     # -- requests -----------------------------------------------------------------------------

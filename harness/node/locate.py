@@ -6,10 +6,10 @@ import functools
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 from harness.errors import RequestError
+from harness.process import run_quietly
 
 NODE_ENV = "FREECELL_NODE"
 MIN_NODE_MAJOR = 20
@@ -21,23 +21,11 @@ VERSION_TIMEOUT_S = 10.0
 def _node_major(path: str) -> int:
     """Node's major version, checked by running `path --version`; RequestError if it is not Node."""
     try:
-        proc = subprocess.Popen(
-            [path, "--version"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-        )
+        # bounded: something that floods stdout, or never ends, is not Node
+        status, output = run_quietly([path, "--version"], VERSION_TIMEOUT_S, max_output=VERSION_BYTES)
     except OSError as exc:
         raise RequestError(f"${NODE_ENV} or PATH names {path}, which cannot be run: {exc.strerror or exc}") from None
-    assert proc.stdout is not None
-    try:
-        output = proc.stdout.read(VERSION_BYTES)  # bounded: something that floods stdout is not Node
-        proc.wait(timeout=VERSION_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        output = b""
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()
-    version = output.decode("ascii", "replace").strip()
+    version = output[:VERSION_BYTES].strip() if status is not None else ""
     m = re.fullmatch(r"v(\d+)\.\d+\.\d+\S*", version)
     if not m:
         shown = (version[:40] + "…" if len(version) > 40 else version).encode("unicode_escape").decode("ascii")

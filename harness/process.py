@@ -1,0 +1,703 @@
+"""The one module that starts subprocesses, and sees that nothing they start outlives them.
+
+Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
+started by `spawn` in a session of its own, under resource limits (`Limits`, set with setrlimit
+in the child, and a pids cgroup where one can be made), with a marker in its environment that its
+descendants inherit.  `Child.kill` kills the whole tree: its process group, every member of its
+cgroup, and every process carrying its marker that escaped into a session of its own; this
+process is a child subreaper (PR_SET_CHILD_SUBREAPER), so escapers whose parents die become our
+children and are found and reaped here.  A sentinel process per harness process watches a pipe:
+when the harness process ends in any way (even SIGKILL), it kills whatever still carries the
+harness's marker.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
+
+`pin_failure` is the one policy for pinning a crash or hang of a long-lived process to its deal.
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import contextlib
+import ctypes
+import ctypes.util
+import functools
+import itertools
+import os
+import re
+import resource
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Literal
+
+from harness.failures import Failure
+
+MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
+STDERR_TAIL = 400  # characters of stderr quoted in a crash
+LIVENESS_S = 0.1  # while waiting for output, how often to look whether the process has ended
+PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
+_READ = 1 << 20
+_PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
+_CGROUP_PIDS = Path("/sys/fs/cgroup/pids")
+
+MemoryRule = Literal["address-space", "data"]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one dealer process tree may take; None is no limit.  Exceeding one is a `crash`."""
+
+    memory_mb: int | None = 4096
+    cpu_s: float | None = None
+    open_files: int | None = 1024
+    processes: int | None = 256
+
+    def describe(self) -> str:
+        parts = [
+            f"memory {self.memory_mb} MB" if self.memory_mb else None,
+            f"CPU {self.cpu_s:g} s" if self.cpu_s else None,
+            f"{self.open_files} open files" if self.open_files else None,
+            f"{self.processes} processes" if self.processes else None,
+        ]
+        return ", ".join(p for p in parts if p) or "none"
+
+
+DEFAULT_LIMITS = Limits()
+NO_LIMITS = Limits(memory_mb=None, cpu_s=None, open_files=None, processes=None)
+
+
+# -- Linux supervisor mechanisms -----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Proc:
+    ppid: int
+    pgid: int
+    sid: int
+    zombie: bool
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")  # runs a helper program once: cached
+    return ctypes.CDLL(name, use_errno=True) if name else None
+
+
+def _prctl(option: int, value: int) -> bool:
+    libc = _libc()
+    return libc is not None and int(libc.prctl(option, value, 0, 0, 0)) == 0
+
+
+def die_with_parent(sig: int = signal.SIGKILL) -> bool:
+    """Ask the kernel to send `sig` to this process when the thread that started it ends."""
+    return _prctl(_PR_SET_PDEATHSIG, sig)
+
+
+def _process_table() -> dict[int, _Proc]:
+    table: dict[int, _Proc] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{name}/stat").read_bytes()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(b")") + 2 :].split()
+        table[int(name)] = _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z")
+    return table
+
+
+def _environ_has(pid: int, entry: bytes) -> bool:
+    try:
+        data = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return False
+    return entry in data.split(b"\0")
+
+
+def _descendants(table: dict[int, _Proc], roots: set[int]) -> set[int]:
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    for pid, proc in table.items():
+        children[proc.ppid].append(pid)
+    found, todo = set(), list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid in found:
+            continue
+        found.add(pid)
+        todo.extend(children.get(pid, ()))
+    return found
+
+
+class _Cgroup:
+    """A pids cgroup (v1) for one child: bounds its processes, and lists every one, escaped or not."""
+
+    def __init__(self, path: Path, limit: int | None) -> None:
+        self.path = path
+        path.mkdir()
+        if limit:
+            (path / "pids.max").write_text(f"{limit}\n")
+
+    @classmethod
+    def make(cls, name: str, limit: int | None) -> _Cgroup | None:
+        if not os.access(_CGROUP_PIDS, os.W_OK):
+            return None
+        try:
+            return cls(_CGROUP_PIDS / name, limit)
+        except OSError:
+            return None
+
+    def members(self) -> set[int]:
+        try:
+            return {int(p) for p in (self.path / "cgroup.procs").read_text().split()}
+        except (OSError, ValueError):
+            return set()
+
+    def hit_limit(self) -> bool:
+        try:
+            return any(
+                line.split()[0] == "max" and int(line.split()[1]) > 0
+                for line in (self.path / "pids.events").read_text().splitlines()
+            )
+        except (OSError, ValueError, IndexError):
+            return False
+
+    def remove(self) -> None:
+        for _ in range(100):
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.01)  # the last members are still being torn down by the kernel
+
+
+# A sentinel outlives the harness process that started it only to kill what that process left.
+_SENTINEL = """
+import os, signal, sys, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+entry, root, prefix = sys.argv[1].encode(), sys.argv[2], sys.argv[3]
+sys.stdin.buffer.read()
+def cgroups():
+    try:
+        return [os.path.join(root, n) for n in os.listdir(root) if n.startswith(prefix)]
+    except OSError:
+        return []
+for _ in range(200):
+    found = False
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as f:
+                env = f.read().split(b"\\0")
+        except OSError:
+            continue
+        if any(e.startswith(entry) for e in env):
+            found = True
+            try:
+                os.kill(int(name), signal.SIGKILL)
+            except OSError:
+                pass
+    for group in cgroups():
+        try:
+            members = open(group + "/cgroup.procs").read().split()
+        except OSError:
+            members = []
+        for pid in members:
+            found = True
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except OSError:
+                pass
+    if not found:
+        break
+    time.sleep(0.02)
+for group in cgroups():
+    for _ in range(50):
+        try:
+            os.rmdir(group)
+            break
+        except FileNotFoundError:
+            break
+        except OSError:
+            time.sleep(0.02)
+"""
+
+
+class _Supervisor:
+    """This process's supervision state: its token, live children, sentinel.  Rebuilt after fork."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.token = f"{self.pid}-{time.time_ns()}"
+        self.serial = itertools.count(1)
+        self.children: weakref.WeakSet[Child] = weakref.WeakSet()
+        self.lock = threading.Lock()
+        self.sentinel_pipe: int | None = None
+        self.subreaper = _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+        self.cgroup_ok = os.access(_CGROUP_PIDS, os.W_OK)
+        self._start_sentinel()
+
+    def _start_sentinel(self) -> None:
+        read_end, write_end = os.pipe()
+        try:
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-I",
+                    "-S",
+                    "-c",
+                    _SENTINEL,
+                    f"{MARKER_ENV}={self.token}:",
+                    str(_CGROUP_PIDS),
+                    self.cgroup_name(0)[:-1],
+                ],
+                stdin=read_end,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+                env={},
+            )
+        except OSError:
+            os.close(write_end)
+            return
+        finally:
+            os.close(read_end)
+        os.set_inheritable(write_end, False)
+        self.sentinel_pipe = write_end  # closed by the kernel when this process ends, however
+
+    def cgroup_name(self, serial: int) -> str:
+        return f"freecell-harness-{self.token}-{serial}"
+
+
+_supervisor: _Supervisor | None = None
+_supervisor_lock = threading.Lock()
+
+
+def _here() -> _Supervisor:
+    global _supervisor
+    with _supervisor_lock:
+        if _supervisor is None or _supervisor.pid != os.getpid():
+            _supervisor = _Supervisor()
+            atexit.register(kill_all)
+            with contextlib.suppress(Exception):
+                import multiprocessing.util
+
+                # Pool workers leave through os._exit, which skips atexit: finalizers still run.
+                multiprocessing.util.Finalize(None, kill_all, exitpriority=100)
+        return _supervisor
+
+
+def kill_all() -> None:
+    """Kill every live process tree this process started (Ctrl-C, SIGTERM, exit)."""
+    supervisor = _supervisor
+    if supervisor is None or supervisor.pid != os.getpid():
+        return
+    for child in list(supervisor.children):
+        child.kill()
+
+
+# -- one child process ---------------------------------------------------------------------------
+
+
+def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pdeathsig: bool) -> Callable[[], None]:
+    """What the child runs between fork and exec (only async-signal-safe-ish calls)."""
+    rules: list[tuple[int, int]] = []
+    if limits.memory_mb:
+        kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
+        rules.append((kind, limits.memory_mb << 20))
+    if limits.open_files:
+        rules.append((resource.RLIMIT_NOFILE, limits.open_files))
+    if limits.processes and cgroup is None:
+        # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+        rules.append((resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))))
+    procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
+    libc = _libc() if pdeathsig else None
+    cpu = limits.cpu_s
+
+    def in_child() -> None:
+        if procs_file:
+            fd = os.open(procs_file, os.O_WRONLY)
+            os.write(fd, str(os.getpid()).encode())
+            os.close(fd)
+        for kind, value in rules:
+            _soft, hard = resource.getrlimit(kind)
+            value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+            resource.setrlimit(kind, (value, value))
+        if cpu:
+            seconds = max(1, int(cpu + 0.999))
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        if libc is not None:
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+    return in_child
+
+
+class Child:
+    """One supervised process tree: pipes to its stdin/stdout, a bounded tail of its stderr."""
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        limits: Limits = NO_LIMITS,
+        memory: MemoryRule = "address-space",
+        stdin: bool = True,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        supervisor = _here()
+        serial = next(supervisor.serial)
+        self.limits = limits
+        self.marker = f"{MARKER_ENV}={supervisor.token}:{serial}".encode()
+        self.cgroup = _Cgroup.make(supervisor.cgroup_name(serial), limits.processes)
+        environment = dict(os.environ if env is None else env)
+        environment[MARKER_ENV] = f"{supervisor.token}:{serial}"
+        on_main_thread = threading.current_thread() is threading.main_thread()
+        try:
+            self.proc = subprocess.Popen(
+                list(argv),
+                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                env=environment,
+                # A thread's end would fire PR_SET_PDEATHSIG: only the main thread's children get it.
+                preexec_fn=_limit_setter(limits, memory, self.cgroup, on_main_thread),
+            )
+        except BaseException:
+            if self.cgroup:
+                self.cgroup.remove()
+            raise
+        self.pid = self.proc.pid
+        self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self.stdout_fd = self.proc.stdout.fileno()
+        self.returncode: int | None = None
+        self.peak_rss_kb = 0
+        self._done = False  # its tree is gone: its pid may belong to another process now
+        self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
+        self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
+        self._stderr_thread.start()
+        with supervisor.lock:
+            supervisor.children.add(self)
+
+    def _drain_stderr(self) -> None:
+        pipe = self.proc.stderr
+        assert pipe is not None
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := pipe.read1(_READ):  # type: ignore[attr-defined]
+                self._stderr.append(chunk)
+
+    # -- talking to it --
+
+    def read(self, within: float | None) -> bytes | None:
+        """The next chunk of stdout; b"" at its end; None if nothing came within `within` s."""
+        ready, _, _ = select.select([self.stdout_fd], [], [], None if within is None else max(0.0, within))
+        if not ready:
+            return None
+        try:
+            return os.read(self.stdout_fd, _READ)
+        except OSError:
+            return b""
+
+    def write(self, data: bytes, *, close: bool = False) -> bool:
+        """Write to stdin; False if the process no longer reads it."""
+        try:
+            assert self.stdin is not None
+            self.stdin.write(data)
+            self.stdin.flush()
+            if close:
+                self.stdin.close()
+            return True
+        except (BrokenPipeError, OSError, ValueError):
+            return False
+
+    def write_in_background(self, data: bytes, *, close: bool) -> threading.Thread:
+        """Feed stdin from a thread, so that a big input cannot deadlock against the output."""
+        writer = threading.Thread(target=self.write, args=(data,), kwargs={"close": close}, daemon=True)
+        writer.start()
+        return writer
+
+    def close_stdin(self) -> None:
+        if self.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.stdin.close()
+
+    def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
+        """The last STDERR_TAIL characters of its stderr, on one line."""
+        self._stderr_thread.join(timeout=settle)
+        raw = b"".join(self._stderr)
+        try:
+            text = raw.decode(encoding, "replace")
+        except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
+            text = raw.decode("utf-8", "replace")
+        return " ".join(text.split())[-STDERR_TAIL:]
+
+    def stderr_lines(self, *, settle: float = 0.2) -> list[str]:
+        """What is kept of its stderr (the last chunks), as lines."""
+        self._stderr_thread.join(timeout=settle)
+        return b"".join(self._stderr).decode("utf-8", "replace").splitlines()
+
+    # -- its end --
+
+    def alive(self) -> bool:
+        return self.wait(0) is None
+
+    def wait(self, within: float | None = None) -> int | None:
+        """Its exit status once it ends (negative: the signal); None if still running after `within` s."""
+        if self.returncode is not None:
+            return self.returncode
+        deadline = None if within is None else time.monotonic() + within
+        while True:
+            try:
+                pid, status, usage = os.wait4(self.pid, os.WNOHANG if deadline is not None else 0)
+            except ChildProcessError:
+                self.returncode = self.proc.wait()
+                return self.returncode
+            if pid:
+                self.returncode = self.proc.returncode = os.waitstatus_to_exitcode(status)
+                self.peak_rss_kb = usage.ru_maxrss
+                return self.returncode
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            time.sleep(0.005)
+
+    def kill(self) -> None:
+        """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
+        if self._done:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)  # in case it left its own process group
+            self.wait()
+        self._kill_rest()
+
+    def finish(self) -> int:
+        """After it ended by itself: kill what it left behind; its exit status."""
+        code = self.wait()
+        assert code is not None
+        if not self._done:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+            self._kill_rest()
+        return code
+
+    def _kill_rest(self) -> None:
+        me = os.getpid()
+        killed: set[int] = set()
+        for _ in range(1000):
+            doomed = self._tree(me) - {me}
+            for pid in doomed:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            killed |= doomed
+            killed.discard(self.pid)
+            _reap(killed)
+            if not doomed:
+                break
+        self._done = True
+        self.close_pipes()
+        if self.cgroup:
+            self.cgroup.remove()
+        supervisor = _supervisor
+        if supervisor is not None and supervisor.pid == me:
+            with supervisor.lock:
+                supervisor.children.discard(self)
+
+    def _tree(self, me: int) -> set[int]:
+        """Every live process of its tree but itself: its cgroup's members, else a scan of /proc."""
+        if self.cgroup is not None:
+            return self.cgroup.members()
+        table = _process_table()
+        roots = {
+            pid
+            for pid, proc in table.items()
+            if not proc.zombie
+            and (proc.pgid == self.pid or proc.sid == self.pid or (proc.ppid == me and _environ_has(pid, self.marker)))
+        }
+        return {pid for pid in _descendants(table, roots) if not table[pid].zombie}
+
+    def close_pipes(self) -> None:
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
+        self._stderr_thread.join(timeout=1)
+        if self.proc.stderr is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stderr.close()
+
+    def describe_exit(self, encoding: str = "utf-8") -> str:
+        """How it ended, with the limit it ran into and its last words, for a `crash` message."""
+        code = self.returncode
+        assert code is not None
+        stderr = self.stderr_text(encoding)
+        limit = self.limit_hit(stderr)
+        return exit_text(code) + (f"; {limit}" if limit else "") + (f"; stderr: {stderr}" if stderr else "; no stderr")
+
+    def limit_hit(self, stderr: str) -> str | None:
+        """Which of its limits it ran into, if its end shows one."""
+        code, limits = self.returncode, self.limits
+        if limits.cpu_s and code == -signal.SIGXCPU:
+            return f"over the CPU-time limit (--cpu-limit {limits.cpu_s:g} s)"
+        if limits.memory_mb and (_MEMORY_WORDS.search(stderr) or self.peak_rss_kb >= limits.memory_mb * 1024 * 0.9):
+            return f"over the memory limit (--memory-limit {limits.memory_mb} MB)"
+        if limits.open_files and _FILES_WORDS.search(stderr):
+            return f"over the open-files limit (--max-open-files {limits.open_files})"
+        if limits.processes and ((self.cgroup and self.cgroup.hit_limit()) or _FORK_WORDS.search(stderr)):
+            return f"over the process limit (--max-processes {limits.processes})"
+        return None
+
+
+_MEMORY_WORDS = re.compile(
+    r"MemoryError|bad_alloc|out of memory|Cannot allocate memory|allocation failed|ENOMEM|heap limit"
+    r"|Invalid typed array length|Array buffer allocation",
+    re.I,
+)
+_FILES_WORDS = re.compile(r"Too many open files|EMFILE")
+_FORK_WORDS = re.compile(r"fork|Resource temporarily unavailable|EAGAIN", re.I)
+
+
+def _reap(pids: set[int]) -> None:
+    """Wait for those of killed `pids` that are our children; reaping one may make its orphans ours."""
+    progress = True
+    while pids and progress:
+        progress = False
+        for pid in list(pids):
+            for _ in range(200):
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0]:
+                        pids.discard(pid)
+                        progress = True
+                        break
+                except ChildProcessError:
+                    break
+                time.sleep(0.001)
+
+
+def memory_words(text: str) -> bool:
+    """Whether an error message says memory ran out (e.g. an allocation refused under the limit)."""
+    return _MEMORY_WORDS.search(text) is not None
+
+
+def exit_text(returncode: int) -> str:
+    if returncode < 0:
+        try:
+            return f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"killed by signal {-returncode}"
+    return f"exited with status {returncode}"
+
+
+def spawn(
+    argv: Sequence[str],
+    *,
+    limits: Limits = NO_LIMITS,
+    memory: MemoryRule = "address-space",
+    stdin: bool = True,
+    env: dict[str, str] | None = None,
+) -> Child:
+    """Start `argv` supervised; OSError if it cannot be started."""
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env)
+
+
+# -- one run to its end --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Run:
+    """What one short-lived process did."""
+
+    child: Child
+    stdout: bytes
+    returncode: int | None  # None: killed by us (timeout or too much output)
+    timed_out: bool = False
+    overflowed: bool = False
+
+
+def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: int, limits: Limits) -> Run:
+    """Run a program to its end, or kill it (with every descendant) at the timeout or output cap."""
+    child = spawn(argv, limits=limits, stdin=stdin is not None)
+    if stdin is not None:
+        child.write_in_background(stdin, close=True)
+    out = bytearray()
+    deadline = time.monotonic() + timeout if timeout > 0 else None
+    result = Run(child, b"", None)
+    try:
+        while True:
+            wait = None if deadline is None else deadline - time.monotonic()
+            if wait is not None and wait <= 0:
+                result.timed_out = True
+                break
+            chunk = child.read(LIVENESS_S if wait is None else min(wait, LIVENESS_S))
+            if chunk is None:
+                if not child.alive():  # ended, while what it left behind keeps the pipe open
+                    out.extend(child.read(0) or b"")
+                    break
+                continue
+            if not chunk:
+                break
+            out.extend(chunk)
+            if len(out) > max_output:
+                result.overflowed = True
+                break
+        if result.timed_out or result.overflowed:
+            child.kill()
+        else:
+            result.returncode = child.wait(max(1.0, timeout))
+            if result.returncode is None:
+                child.kill()
+                result.timed_out = True
+            else:
+                child.finish()
+    except BaseException:
+        child.kill()
+        raise
+    result.stdout = bytes(out)
+    return result
+
+
+def run_quietly(argv: Sequence[str], timeout: float, *, max_output: int = 1 << 20) -> tuple[int | None, str]:
+    """A helper program's exit status (None: timed out or too much output) and its stdout (ASCII)."""
+    result = run(argv, None, timeout, max_output, NO_LIMITS)
+    return result.returncode, result.stdout.decode("ascii", "replace")
+
+
+# -- the one policy for pinning a failure to its deal ---------------------------------------------
+
+
+def pin_failure(
+    todo: Sequence[int], failure: Failure, alone: Callable[[int], Failure | bytes]
+) -> list[Failure | bytes]:
+    """A long-lived process failed (`failure`) before answering `todo[0]`.
+
+    Buffered output lost in a crash could shift the blame, so the unanswered deals are re-dealt
+    one at a time, each from a fresh start, until one fails: the answers up to and including that
+    failure.  If every one answers alone, the process failed from what the deals did together:
+    the failure stays at `todo[0]`, saying so.
+    """
+    answers: list[Failure | bytes] = []
+    for number in todo[:PIN_WINDOW]:
+        answer = alone(number)
+        answers.append(answer)
+        if isinstance(answer, Failure):
+            return answers
+    return [
+        Failure(
+            todo[0],
+            failure.kind,
+            failure.message + " (and alone every deal answered: the dealer keeps state from deal to deal)",
+        )
+    ]

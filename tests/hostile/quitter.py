@@ -1,0 +1,37 @@
+"""`py:` dealers that leave the process at deal 101: os._exit(0) and sys.exit(0) mid-range."""
+
+import os
+import sys
+
+import reference
+
+
+def os_exit(n: int) -> str:
+    if n > 100:
+        os._exit(0)
+    return reference.deal(n).format("line")
+
+
+def sys_exit(n: int) -> str:
+    if n > 100:
+        sys.exit(0)
+    return reference.deal(n).format("line")
+
+
+def hangs(n: int) -> str:
+    if n == 7:
+        while True:
+            pass
+    return reference.deal(n).format("line")
+
+
+def prints(n: int) -> str:
+    print("chatter on stdout", n)  # must not disturb the harness
+    return reference.deal(n).format("line")
+
+
+def bomb(n: int) -> str:
+    if n == 3:
+        hog = [bytearray(1 << 20) for _ in range(100_000)]
+        return str(len(hog))
+    return reference.deal(n).format("line")

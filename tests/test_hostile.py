@@ -1,0 +1,335 @@
+"""Hostile dealers (tests/hostile/): every case asserts the verdict, and that no process the
+dealer started is left running afterwards (each carries a marker in its argv)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import reference
+from harness import process
+from harness.adapters import DealerOptions, open_dealer
+from harness.adapters.base import Dealer
+from harness.adapters.python import PythonDealer
+from harness.cli import main
+from harness.errors import RequestError
+from harness.failures import Failure
+
+HOSTILE = Path(__file__).parent / "hostile"
+PY = sys.executable
+
+
+def survivors(marker: str) -> list[int]:
+    """Processes (not zombies) whose command line carries `marker`."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            cmdline = Path(f"/proc/{name}/cmdline").read_bytes()
+            state = Path(f"/proc/{name}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker.encode() in cmdline and state != b"Z":
+            found.append(int(name))
+    return found
+
+
+def wait_for_no_survivors(marker: str, within: float = 10.0) -> list[int]:
+    deadline = time.monotonic() + within
+    while (left := survivors(marker)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+@pytest.fixture
+def marker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A marker for this test's processes; STARTED_DIR collects what the dealer's helpers started."""
+    mark = f"hostile-{uuid.uuid4().hex}"
+    monkeypatch.setenv("STARTED_DIR", str(tmp_path))
+    yield mark
+    for pid in survivors(mark):  # never leave one behind for the next test, even when this one failed
+        os.kill(pid, signal.SIGKILL)
+
+
+def verify(impl: str, tmp_path: Path, *options: str) -> tuple[int, dict[str, object] | None]:
+    report = tmp_path / "report.json"
+    status = main(["verify", impl, "--report", str(report), *options])
+    return status, json.loads(report.read_text())["first_failure"] if status == 1 else None
+
+
+# -- program dealers: what they start dies with them ---------------------------------------------
+
+HELPERS = ("forker", "escaper", "double-fork", "sleeper")
+
+
+@pytest.mark.parametrize("adapter", ["cmd", "stream"])
+@pytest.mark.parametrize(
+    ("behaviour", "jobs"), [(b, 1) for b in HELPERS] + [("escaper", 2), ("double-fork", 2), ("sleeper", 2)]
+)
+def test_what_a_dealer_starts_dies_with_it(
+    adapter: str, behaviour: str, jobs: int, marker: str, tmp_path: Path
+) -> None:
+    impl = f"{adapter}:{PY} {HOSTILE / 'hostile.py'} {behaviour} {marker}"
+    status, failure = verify(impl, tmp_path, "--range", "1-5", "--jobs", str(jobs))
+    assert (status, failure) == (0, None)
+    assert (tmp_path / f"{behaviour}-{marker}").exists()  # the helper did start
+    assert survivors(marker) == []
+
+
+@pytest.mark.parametrize("adapter", ["cmd", "stream"])
+@pytest.mark.parametrize(
+    ("behaviour", "options", "named"),
+    [
+        ("memory-bomb", ["--memory-limit", "256"], "--memory-limit 256 MB"),
+        ("fd-exhauster", ["--max-open-files", "64"], "--max-open-files 64"),
+        ("fork-bomb", ["--max-processes", "32"], "--max-processes 32"),
+        ("cpu-burner", ["--cpu-limit", "1", "--timeout", "30"], "--cpu-limit 1 s"),
+        ("quitter", [], "status 0"),
+    ],
+)
+def test_a_dealer_over_a_limit_crashes_at_its_deal_naming_it(
+    adapter: str, behaviour: str, options: list[str], named: str, marker: str, tmp_path: Path
+) -> None:
+    impl = f"{adapter}:{PY} {HOSTILE / 'hostile.py'} {behaviour} {marker}"
+    status, failure = verify(impl, tmp_path, "--range", "1-4", "--jobs", "1", *options)
+    assert status == 1 and failure is not None
+    # A program run for one deal that ends normally without a board printed no board (SPEC: crash
+    # is an abnormal exit); a stream that ends before answering has crashed.
+    kind = "invalid-output" if (adapter, behaviour) == ("cmd", "quitter") else "crash"
+    assert (failure["deal"], failure["kind"]) == (3, kind), failure
+    if kind == "crash":
+        assert named in str(failure["message"])
+    assert survivors(marker) == []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_nothing_outlives_a_harness_killed_with_sigkill(jobs: int, marker: str, tmp_path: Path) -> None:
+    impl = f"stream:{PY} {HOSTILE / 'hostile.py'} escape-and-hang {marker}"
+    harness = subprocess.Popen(
+        [PY, "-m", "harness", "verify", impl, "--range", "1-5", "--jobs", str(jobs), "--timeout", "300"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    started = tmp_path / f"escape-and-hang-{marker}"
+    deadline = time.monotonic() + 120
+    while not started.exists() and harness.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert started.exists(), "the dealer's helper never started"
+    assert survivors(marker)  # the dealer and its escaped helper are running now
+    harness.kill()
+    harness.wait()
+    assert wait_for_no_survivors(marker) == []
+
+
+def test_kill_all_kills_every_live_tree(marker: str) -> None:
+    children = [process.spawn([PY, "-c", "import time; time.sleep(300)", marker]) for _ in range(3)]
+    assert len(survivors(marker)) == 3
+    process.kill_all()
+    assert survivors(marker) == []
+    assert all(not c.alive() for c in children)
+
+
+# -- py: dealers run in a process the harness can kill -------------------------------------------
+
+
+@pytest.fixture
+def hostile_importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(HOSTILE))
+
+
+@pytest.mark.parametrize("function", ["os_exit", "sys_exit"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_py_dealer_that_exits_mid_range_crashes_at_its_deal(
+    function: str, jobs: int, hostile_importable: None, tmp_path: Path
+) -> None:
+    status, failure = verify(f"py:quitter:{function}", tmp_path, "--range", "95-104", "--jobs", str(jobs))
+    assert status == 1 and failure is not None
+    assert (failure["deal"], failure["kind"]) == (101, "crash"), failure
+
+
+@pytest.mark.parametrize("in_thread", [False, True])
+def test_a_hanging_py_dealer_is_a_timeout_at_its_deal_from_any_thread(
+    in_thread: bool, hostile_importable: None
+) -> None:
+    with open_dealer("py:quitter:hangs", DealerOptions(timeout=1)) as dealer:
+        if in_thread:
+            with ThreadPoolExecutor(1) as pool:
+                answers = pool.submit(dealer.lines, range(5, 10)).result()
+        else:
+            answers = dealer.lines(range(5, 10))
+    failures = [a for a in answers if isinstance(a, Failure)]
+    assert [(f.deal, f.kind) for f in failures] == [(7, "timeout")]
+    assert answers[3] == reference.deal(8).format("line").encode()  # a fresh process took over
+
+
+@pytest.mark.parametrize(
+    ("function", "deal", "kind", "named"),
+    [("bomb", 3, "crash", "--memory-limit 256 MB"), ("prints", None, None, None)],
+)
+def test_py_dealers_are_bounded_and_their_prints_do_not_disturb(
+    function: str, deal: int | None, kind: str | None, named: str | None, hostile_importable: None
+) -> None:
+    with open_dealer(f"py:quitter:{function}", DealerOptions(memory_mb=256)) as dealer:
+        answers = dealer.lines(range(1, 5))
+    failures = [a for a in answers if isinstance(a, Failure)]
+    assert [(f.deal, f.kind) for f in failures] == ([(deal, kind)] if deal else [])
+    if named:
+        assert named in failures[0].message
+
+
+@pytest.mark.parametrize(
+    ("impl", "message"),
+    [("py:no_such_module:deal", "cannot import no_such_module"), ("py:quitter:missing", "no callable missing")],
+)
+def test_a_py_dealer_that_cannot_load_is_one_line_exit_2(
+    impl: str, message: str, hostile_importable: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", impl, "--range", "1-3"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+# -- the crash of a stream is pinned to its deal, whatever the range -----------------------------
+
+
+@pytest.fixture(scope="module")
+def canonical_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("lines") / "lines.txt"
+    path.write_bytes(reference.canonical_lines(range(1, 1001)))
+    return path
+
+
+# Reads stdin line by line and answers each deal at once, so a stream process is kept between calls.
+QUITTER = "sh " + str(HOSTILE / "quits_after.sh") + " {how} {lines}"
+
+
+@pytest.mark.parametrize(
+    ("how", "deal_range", "first_failure"),
+    [
+        ("number", "1-1000", 101),
+        ("number", "1-150", 101),
+        ("number", "50-300", 101),
+        ("number", "90-110", 101),
+        ("count", "1-150", 101),
+        ("count", "50-300", 150),
+        ("count", "90-110", None),
+    ],
+)
+def test_a_stream_that_quits_is_blamed_on_the_deal_where_it_quit(
+    how: str,
+    deal_range: str,
+    first_failure: int | None,
+    canonical_file: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A loaded machine must not make the stream look full-buffered (then every block is a fresh process).
+    monkeypatch.setattr("harness.adapters.program.STALL_GRACE", 60.0)
+    impl = "stream:" + QUITTER.format(how=how, lines=canonical_file)
+    status, failure = verify(impl, tmp_path, "--range", deal_range, "--jobs", "1")
+    if first_failure is None:
+        assert (status, failure) == (0, None)
+    else:
+        assert failure is not None and (failure["deal"], failure["kind"]) == (first_failure, "crash"), failure
+
+
+# -- Node: typed arrays live outside V8's heap; the memory limit bounds them too -----------------
+
+
+@pytest.mark.parametrize(
+    ("script", "deal"), [(HOSTILE / "typed_arrays.js", 3), (Path(__file__).parent / "js" / "crash_oom.js", 5)]
+)
+def test_a_node_dealer_over_the_memory_limit_crashes_at_its_deal_naming_it(
+    node: str, script: Path, deal: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NODE_OPTIONS", raising=False)
+    good = (Path(__file__).parent / "js" / "good.js").read_text(encoding="utf-8")
+    assembled = tmp_path / script.name
+    correct = good.replace("function dealFreeCell(n)", "function correct(n)")
+    assembled.write_text(script.read_text(encoding="utf-8") + correct, encoding="utf-8")
+    with open_dealer(f"node:{assembled}", DealerOptions(memory_mb=256, timeout=60)) as dealer:
+        answers = dealer.lines(range(1, deal + 2))
+    failures = [a for a in answers if isinstance(a, Failure)]
+    assert [(f.deal, f.kind) for f in failures] == [(deal, "crash")], failures
+    assert "--memory-limit 256 MB" in failures[0].message
+    assert answers[deal] == reference.canonical_lines([deal + 1])
+
+
+@pytest.mark.parametrize(
+    "option",
+    [["--memory-limit", "lots"], ["--max-processes", "-3"], ["--cpu-limit", "nan"], ["--max-open-files", "1.5"]],
+)
+def test_a_bad_limit_is_one_line_exit_2(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "reference", "--range", "1-3", *option]) == 2
+    err = capsys.readouterr().err
+    assert option[0] in err and err.count("\n") == 1
+
+
+# -- reset(): the line pass starts from fresh processes ------------------------------------------
+
+
+def _process_of(dealer: Dealer) -> object:
+    for name in ("_proc", "_child"):
+        if hasattr(dealer, name):
+            return getattr(dealer, name)
+    return dealer.bridge._proc  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("kind", ["stream", "py", "node"])
+def test_reset_makes_the_next_call_run_in_a_fresh_process(
+    kind: str,
+    hostile_importable: None,
+    canonical_file: Path,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A loaded machine must not make the stream look full-buffered (then every block is a fresh process).
+    monkeypatch.setattr("harness.adapters.program.STALL_GRACE", 60.0)
+    if kind == "node":
+        request.getfixturevalue("node")
+    impl = {
+        "stream": "stream:" + QUITTER.format(how="count", lines=canonical_file),
+        "py": "py:quitter:prints",
+        "node": f"node:{Path(__file__).parent / 'js' / 'good.js'}",
+    }[kind]
+    with open_dealer(impl, DealerOptions()) as dealer:
+        assert dealer.lines(range(1, 4)) == [reference.canonical_lines([n]) for n in range(1, 4)]
+        before = _process_of(dealer)
+        assert before is not None
+        dealer.reset()
+        assert dealer.lines(range(4, 6)) == [reference.canonical_lines([n]) for n in range(4, 6)]
+        assert _process_of(dealer) not in (None, before)
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("def deal(n):\n    return n\n", True),
+        ("deal = lambda n: n\n", True),
+        ("from reference import deal\n", True),
+        ("for name in ('deal',):\n    globals()[name] = print\n", True),  # bound at run time
+        ("def other(n):\n    return n\n", False),
+    ],
+)
+def test_the_up_front_check_of_a_py_dealer_never_runs_it(
+    source: str, found: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = f"checked_{uuid.uuid4().hex}"
+    (tmp_path / f"{module}.py").write_text("raise SystemExit('the module ran')\n" + source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    if found:
+        PythonDealer.check(f"{module}:deal", DealerOptions())
+    else:
+        with pytest.raises(RequestError, match="has no callable deal"):
+            PythonDealer.check(f"{module}:deal", DealerOptions())
