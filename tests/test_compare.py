@@ -43,7 +43,10 @@ def test_a_dealer_wrong_by_chance_is_called_non_deterministic(kind: str, monkeyp
     assert failure.kind in ("mismatch", "error")
 
 
-def test_digests_that_differ_while_every_line_agrees_name_the_deals_not_the_first_of_the_block() -> None:
+def test_digests_that_differ_while_every_line_agrees_name_the_deals_not_the_first_of_the_block(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FLAKY_SEEN", str(tmp_path))  # wrong only the first time in any process: a fresh one is right
     failure = run(Request(impl="py:flaky:first_time", ranges=((1, 10000),))).first_failure
     assert failure is not None and failure.kind == "error"
     named = re.search(r"non-deterministic or stateful: deals (\d+)-(\d+) ", failure.message)
@@ -62,6 +65,8 @@ def test_a_failure_stops_the_work_after_it(
     outcome = run(Request(impl="py:planted:deal", ranges=((1, 200_000),), jobs=jobs, block_size=10_000))
     assert outcome.first_failure is not None and outcome.first_failure.deal == planted
     count = len(dealt.read_text().split())
-    # At most the failing block up to the failure and the one block in flight beside it (jobs=2),
-    # with narrowing and diagnosis: no block queued after the failure is dealt.
-    assert count < planted + 2 * 10_000, f"{count} deals dealt for a failure at deal {planted}"
+    # One worker: the failing block up to the failure, with narrowing and diagnosis, and nothing after it.
+    # Two: the other worker goes on while the failure is narrowed (each narrowing step starts a fresh
+    # py: process), so allow it a few blocks, but the run still stops long before the 200,000 deals.
+    bound = planted + 10_000 if jobs == 1 else planted + 6 * 10_000
+    assert count < bound, f"{count} deals dealt for a failure at deal {planted}"

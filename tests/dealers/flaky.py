@@ -1,13 +1,15 @@
 """Test dealers whose boards depend on chance or on what they dealt before.
 
 `py:flaky:sometimes` (and `flaky.py` as a stream program) deals one board in $FLAKY_ODDS wrong at
-random; `py:flaky:first_time` deals every deal ending in 7 wrong the first time this process deals it."""
+random; `py:flaky:first_time` deals every deal ending in 7 wrong the first time it is dealt: the
+first time in this process, or with $FLAKY_SEEN (a directory) the first time in any process."""
 
 from __future__ import annotations
 
 import os
 import random
 import sys
+from pathlib import Path
 
 import reference
 
@@ -26,9 +28,20 @@ def sometimes(n: int) -> str:
     return reference.deal(n).format("line")
 
 
+def _first_time_dealt(n: int) -> bool:
+    seen = os.environ.get("FLAKY_SEEN")
+    if seen is None:
+        fresh = n not in _seen
+        _seen.add(n)
+        return fresh
+    marker = Path(seen) / str(n)
+    fresh = not marker.exists()
+    marker.touch()
+    return fresh
+
+
 def first_time(n: int) -> str:
-    fresh = n not in _seen
-    _seen.add(n)
+    fresh = _first_time_dealt(n) if n % 10 == 7 else False
     return _swapped(n) if fresh and n % 10 == 7 else reference.deal(n).format("line")
 
 
