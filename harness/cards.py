@@ -401,14 +401,15 @@ class BoardFramer:
             self._tail = ""
         return out
 
-    def finish(self) -> BoardError | None:
-        """At the end of the output: why the partly read board is not one (None if there is none)."""
+    def finish(self) -> Board | None:
+        """At the end of the output: the board that its last line, unended by a newline, completes;
+        else why the partly read board is not one; None if nothing was left."""
         self._feed_text(self._decoder.decode(b"", final=True))
         if self._tail:
             last = self._take_line(self._tail)
             self._tail = ""
             if last is not None:
-                return last if isinstance(last, BoardError) else None
+                return last
         board, self._board = self._board, _BoardSoFar()
         if not board.count:
             return None

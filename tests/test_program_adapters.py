@@ -174,3 +174,29 @@ def test_no_shell_unless_asked(tmp_path: Path) -> None:
     script = dealer(tmp_path)
     shell = answers(f"cmd:sh -c '{PY} {script} line {{n}} | cat'", range(3, 4))
     assert shell == [reference.deal(3).line.encode()]
+
+
+# Printers whose last line has no newline: a board is followed by its newline only when the next
+# one starts ("\n" + board), or never (the program ends on its last card).
+NO_FINAL_NEWLINE = textwrap.dedent(
+    """
+    import sys
+    import reference
+    FORMAT, SEPARATOR = sys.argv[1], "\\n" * int(sys.argv[2])
+    numbers = [int(a) for a in sys.argv[3:]] or (int(line) for line in sys.stdin)
+    for i, n in enumerate(numbers):
+        sys.stdout.write((SEPARATOR if i else "") + reference.deal(n).format(FORMAT).rstrip("\\n"))
+        sys.stdout.flush()
+    """
+)
+
+
+@pytest.mark.parametrize("kind", ["stream", "cmd"])
+@pytest.mark.parametrize(("fmt", "newlines"), [("rows", 1), ("rows", 2), ("line", 1), ("columns", 1)])
+def test_a_last_line_without_a_newline_is_still_read(kind: str, fmt: str, newlines: int, tmp_path: Path) -> None:
+    program = tmp_path / "no_final_newline.py"
+    program.write_text(NO_FINAL_NEWLINE)
+    impl = f"{kind}:{PY} {program} {fmt} {newlines}"
+    with open_dealer(impl, DealerOptions(timeout=20)) as dealer:
+        answers = dealer.lines(range(1, 21))
+    assert answers == [reference.deal(n).format("line").encode() for n in range(1, 21)]

@@ -59,7 +59,9 @@ def _judge(number: int, run: process.Run, encoding: str, timeout: float, *, stre
         framer = BoardFramer(encoding)
         boards = framer.feed(run.stdout)
         end = framer.finish()
-        if end is not None and not boards:
+        if isinstance(end, bytes):
+            boards.append(end)
+        elif end is not None and not boards:
             return Failure(number, "invalid-output", str(end))
         if not boards:
             return Failure(number, "crash", f"the program ended (status 0) without answering deal {number}")
@@ -214,10 +216,15 @@ class StreamDealer(Dealer):
 
     def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
         """The process stopped answering: raise _Ended with what it did answer."""
-        number = batch[len(answers)]
         unfinished = self._framer.finish()
         proc = self._proc
         returncode = self._stop()
+        if isinstance(unfinished, bytes) and failure is None:
+            answers.append(unfinished)  # the last board's last line had no newline
+            unfinished = None
+            if len(answers) == len(batch):
+                raise _Ended(answers, None)
+        number = batch[len(answers)]
         if failure is None:
             if returncode not in (0, None) and proc is not None:
                 failure = Failure(number, "crash", proc.describe_exit(self.options.encoding))
