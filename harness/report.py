@@ -16,7 +16,7 @@ from harness.files import write_atomically
 from harness.intervals import Shard
 from harness.text import printable
 from harness.verdict import Verdict, merge_verdicts
-from reference.deal import COLUMNS
+from reference.cards import COLUMNS
 
 
 def harness_version() -> str:

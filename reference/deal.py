@@ -4,18 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference.cards import CARD_INDEX as CARD_INDEX
-from reference.cards import CARD_NAMES as CARD_NAMES
-from reference.cards import COLUMNS as COLUMNS
-from reference.cards import DECK_SIZE, as_columns, as_rows, canonical_line, format_board
-from reference.cards import FORMATS as FORMATS
-from reference.cards import LINE_BYTES as LINE_BYTES
-from reference.cards import RANKS as RANKS
-from reference.cards import SUITS as SUITS
-from reference.cards import cards_from_text as cards_from_text
+from reference.cards import CARD_NAMES, DECK_SIZE, as_columns, as_rows, canonical_line, cards_from_text, format_board
 from reference.dialects import DEFAULT_DIALECT, Dialect, get_dialect
-
-# The names above from reference.cards stay importable from here for code written before it.
 
 
 def shuffle(random_numbers: list[int]) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from reference.cards import DECK_SIZE as DECK_SIZE
+from reference.cards import DECK_SIZE
 
 MULTIPLIER: Final = 214013
 INCREMENT: Final = 2531011

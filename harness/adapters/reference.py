@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import reference
 from harness.adapters.base import Answer, Dealer, DealerOptions
-from reference.deal import LINE_BYTES
+from reference.cards import LINE_BYTES
 
 
 class ReferenceDealer(Dealer):

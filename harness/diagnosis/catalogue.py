@@ -15,8 +15,8 @@ from typing import Final
 
 import reference
 from harness.failures import Cause
-from reference.cards import COLUMNS, SUITS
-from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
+from reference.cards import COLUMNS, DECK_SIZE, SUITS
+from reference.dialects import DIALECTS, INCREMENT, MULTIPLIER
 
 Cards = tuple[int, ...]
 

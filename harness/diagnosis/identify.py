@@ -25,8 +25,8 @@ import numpy.typing as npt
 import reference
 from harness.cards import Board, BoardError, BoardFramer, board_from_value, read_board
 from harness.errors import RequestError
-from reference.cards import CARD_INDEX
-from reference.dialects import DECK_SIZE, DIALECTS, INCREMENT, MULTIPLIER
+from reference.cards import CARD_INDEX, DECK_SIZE
+from reference.dialects import DIALECTS, INCREMENT, MULTIPLIER
 
 U64 = npt.NDArray[np.uint64]
 

@@ -116,15 +116,13 @@ class _Process:
             self.child.finish()
         code = self.child.returncode
         how = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 else f"status {code}"
-        tail = self._stderr_lines()
-        fatal = [t for t in tail if t.startswith(("FATAL ERROR", "Fatal error", "RangeError", "Error"))]
-        last = fatal[0] if fatal else (tail[-1] if tail else None)
-        limit = self.child.limit_hit(" ".join(tail))
+        # All that is kept of stderr: Node's fatal line is followed by a native stack of some 30 lines.
+        lines = [t.strip() for t in self.child.stderr_lines() if t.strip()]
+        fatal = [t for t in lines if t.startswith(("FATAL ERROR", "Fatal error", "RangeError", "Error"))]
+        last = fatal[0] if fatal else (lines[-1] if lines else None)
+        limit = self.child.limit_hit(" ".join(lines))
         said = (f": {last}" if last else "") + (f"; {limit}" if limit else "")
         return DriverDied(f"Node exited with {how}{said}", hung=False)
-
-    def _stderr_lines(self) -> list[str]:
-        return [t.strip() for t in self.child.stderr_lines() if t.strip()][-20:]
 
     def kill(self) -> None:
         self.child.kill()
