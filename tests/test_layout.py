@@ -88,3 +88,12 @@ def test_only_the_command_line_prints(module: str) -> None:
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
     assert not [c.lineno for c in calls if c.func.id == "print"]  # type: ignore[attr-defined]
     assert "sys.stdout" not in ast.unparse(tree) and "sys.stderr" not in ast.unparse(tree)
+
+
+def test_every_package_is_in_the_distribution() -> None:
+    """A package missing from pyproject's list imports from the checkout but not from an installed copy."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    on_disk = {_module_name(p) for pkg in PACKAGES for p in (ROOT / pkg).rglob("__init__.py")}
+    assert on_disk <= listed, f"not in pyproject.toml's packages: {sorted(on_disk - listed)}"
