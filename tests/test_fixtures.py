@@ -302,10 +302,12 @@ def test_the_package_data_holds_every_fixture_the_manifest_names() -> None:
     import fnmatch
     import tomllib
 
-    config = tomllib.loads((COMMITTED.parent / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert config["package-dir"]["harness.golden"] == COMMITTED.name and "harness.golden" in config["packages"]
+    # The checkout's files, wherever the harness under test is installed (tox installs a copy).
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert config["package-dir"]["harness.golden"] == "fixtures" and "harness.golden" in config["packages"]
     patterns = config["package-data"]["harness.golden"]
-    shipped = [MANIFEST, *(e["path"] for e in json.loads((COMMITTED / MANIFEST).read_text())["files"])]
+    shipped = [MANIFEST, *(e["path"] for e in json.loads((root / "fixtures" / MANIFEST).read_text())["files"])]
     assert all(any(fnmatch.fnmatchcase(path, p) for p in patterns) for path in shipped), (shipped, patterns)
     assert {f.path for f in default_plan()} <= set(shipped)
 
