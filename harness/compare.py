@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -81,7 +82,8 @@ class BlockComparer:
         self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
-        self._chunk = FIRST_CHUNK
+        whole_blocks = actual.whole_blocks_only or expected.whole_blocks_only
+        self._chunk = sys.maxsize if whole_blocks else FIRST_CHUNK
 
     def compare(self, block: Block, progress: Progress | None = None) -> BlockResult:
         deals = block.deals

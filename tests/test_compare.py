@@ -70,3 +70,11 @@ def test_a_failure_stops_the_work_after_it(
     # py: process), so allow it a few blocks, but the run still stops long before the 200,000 deals.
     bound = planted + 10_000 if jobs == 1 else planted + 6 * 10_000
     assert count < bound, f"{count} deals dealt for a failure at deal {planted}"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_blocks_the_fixtures_hold_only_as_digests_are_compared_whole(jobs: int) -> None:
+    """The fixtures answer a digest only for a whole block of the grid beyond deal 32000: the
+    comparer must not cut such a block into chunks (the conformance env's main job does this)."""
+    outcome = run(Request(impl="reference", against="fixtures", ranges=((30001, 70000),), jobs=jobs))
+    assert outcome.first_failure is None and outcome.checked == 40000

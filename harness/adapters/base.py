@@ -41,6 +41,9 @@ class Dealer(ABC):
     """An implementation under test (or the one tested against), open and ready to deal."""
 
     impl: str  # the IMPL string that opened it, for reports
+    # True for a dealer that can answer a block's digest only for a whole block of the grid
+    # (the golden fixtures' digest tables): the comparer then never cuts a block into chunks.
+    whole_blocks_only: bool = False
 
     @abstractmethod
     def lines(self, deals: Sequence[int]) -> list[Answer]:

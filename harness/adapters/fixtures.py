@@ -21,6 +21,8 @@ from reference import get_dialect
 
 
 class FixturesDealer(Dealer):
+    whole_blocks_only = True
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         find_fixtures()
