@@ -188,6 +188,7 @@ def test_a_crash_is_pinned_to_the_deal_the_dealer_died_at(
             assert a == expected(n)
             continue
         assert a.kind == "crash" and "heap out of memory" in a.message, a
+        assert "$NODE_OPTIONS" in a.message and "--memory-limit" not in a.message  # the heap limit is the user's
         assert a.message.startswith(f"dealFreeCell({n})")
         assert ("the dealer keeps state" in a.message) == bool(stateful), a.message
         if stateful:

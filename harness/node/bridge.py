@@ -83,7 +83,8 @@ class _Process:
 
     def __init__(self, node: str, limits: Limits = NO_LIMITS) -> None:
         argv = driver_command(node)
-        if limits.memory_mb and "max-old-space-size" not in os.environ.get("NODE_OPTIONS", ""):
+        self.heap_set_by_user = "max-old-space-size" in os.environ.get("NODE_OPTIONS", "")
+        if limits.memory_mb and not self.heap_set_by_user:
             # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
             argv.insert(1, f"--max-old-space-size={limits.memory_mb}")
         self.child = process.spawn(argv, limits=limits, memory="data", env=driver_env())
@@ -132,6 +133,8 @@ class _Process:
         fatal = [t for t in lines if t.startswith(("FATAL ERROR", "Fatal error", "RangeError", "Error"))]
         last = fatal[0] if fatal else (lines[-1] if lines else None)
         limit = self.child.limit_hit(" ".join(lines))
+        if self.heap_set_by_user and last is not None and "JavaScript heap" in last:
+            limit = "over the V8 heap size set in $NODE_OPTIONS (--max-old-space-size)"
         said = (f": {last}" if last else "") + (f"; {limit}" if limit else "")
         by_dealer = code is not None and (code >= 0 or -code in SELF_INFLICTED or limit is not None)
         return DriverDied(f"Node exited with {how}{said}", hung=False, by_dealer=by_dealer)
@@ -308,6 +311,9 @@ class NodeBridge:
                     self._store(out, deals, start, part)
                     pos = start + part.start + len(part.lines)
             except DriverDied as died:
+                if pos == len(deals):  # every deal answered: it died before it could end the request
+                    self._discard()
+                    break
                 if died.by_dealer:
                     before = [*self._dealt[:-1], DealRequest(deals[start:pos], "lines")]
                     again = functools.partial(self._again, before)
@@ -373,9 +379,10 @@ class NodeBridge:
                 if one_by_one and any(isinstance(a, Failure) for a in out[part.start : done]):
                     break
         except DriverDied as died:
-            history = sum(len(r.deals) for r in before) + done
-            out[done] = self._died_at(todo[done], died, history)
-            done += 1
+            if done < len(todo):
+                history = sum(len(r.deals) for r in before) + done
+                out[done] = self._died_at(todo[done], died, history)
+                done += 1
         self._discard()
         return [a for a in out[:done] if a is not None]
 
