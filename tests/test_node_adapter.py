@@ -19,6 +19,7 @@ from harness.challenge_command import check_conformance
 from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.node import bridge as bridge_module
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import ProtocolError
@@ -193,6 +194,22 @@ def test_a_crash_is_pinned_to_the_deal_the_dealer_died_at(
         assert ("the dealer keeps state" in a.message) == bool(stateful), a.message
         if stateful:
             assert f"alone, deal {n} answers" in a.message
+
+
+def test_a_death_after_a_long_life_is_looked_for_from_a_fresh_start_saying_so(
+    node: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beyond HISTORY_CAP deals a process's life is not dealt again: the death is pinned where a
+    fresh process dies, and the message says which deals were left out."""
+    monkeypatch.setenv("NODE_OPTIONS", SMALL_HEAP)
+    monkeypatch.setattr(bridge_module, "HISTORY_CAP", 5)
+    with dealer("dies_after.js") as d:
+        assert d.block_digest(range(1, 11)) == reference.block_digest(range(1, 11))
+        answers = d.lines(range(11, 46))
+    [failure] = [a for a in answers if isinstance(a, Failure)]
+    assert (failure.deal, failure.kind) == (30, "crash"), failure
+    assert "dealt again without the 10 deals its first process had dealt before" in failure.message
+    assert "alone, deal 30 answers: the dealer keeps state" in failure.message
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])

@@ -33,6 +33,7 @@ DRIVER = Path(__file__).with_name("driver.js")
 STARTUP_S = 10.0  # a fresh Node process has this long to say hello
 SLACK_S = 1.0  # beyond the driver's own 1.5 × timeout, before the watchdog kills it
 STEP_WINDOW = 256  # after a death the dealer did not cause, deals dealt one per message
+HISTORY_CAP = 2_000_000  # deals a process may have dealt and still be dealt again to pin its death
 # Signals a process sends itself (V8's fatal errors abort; a native fault): the dealer's doing.
 SELF_INFLICTED = frozenset(
     {signal.SIGABRT, signal.SIGTRAP, signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGFPE}
@@ -165,6 +166,7 @@ class NodeBridge:
         self.restarts = 0  # processes started after the first
         self._started = False
         self._dealt: list[DealRequest] = []  # what the current process was asked to deal, in order
+        self._dealt_count = 0  # deals in those requests; beyond HISTORY_CAP they are no longer kept
 
     # -- process life -------------------------------------------------------------------------
 
@@ -188,7 +190,7 @@ class NodeBridge:
                     ) from None
                 raise
             self._proc = proc
-            self._dealt = []
+            self._forget_dealt()
             if self._load_request is not None:
                 answer = protocol.read_load(self._call(self._load_request.to_json(self._new_id(), self._timeout_ms)))
                 if not answer.ok:
@@ -213,7 +215,11 @@ class NodeBridge:
 
     def _deal(self, request: DealRequest) -> int:
         proc = self._process()
-        self._dealt.append(request)  # before sending: a process that dies on receiving it was asked
+        self._dealt_count += len(request.deals)  # before sending: a process that dies on receiving it was asked
+        if self._dealt_count <= HISTORY_CAP:
+            self._dealt.append(request)
+        else:
+            self._dealt.clear()
         request_id = self._new_id()
         proc.send(request.to_json(request_id, self._timeout_ms))
         return request_id
@@ -253,7 +259,7 @@ class NodeBridge:
         """Compile and run a dealer's modules; later deals use it (also after restarts)."""
         self._load_request = None
         self.dealer_name = request.name
-        self._dealt = []
+        self._forget_dealt()
         answer = protocol.read_load(self._call(request.to_json(self._new_id(), self._timeout_ms)))
         if answer.ok:
             self._load_request = request
@@ -315,8 +321,11 @@ class NodeBridge:
                     self._discard()
                     break
                 if died.by_dealer:
-                    before = [*self._dealt[:-1], DealRequest(deals[start:pos], "lines")]
-                    again = functools.partial(self._again, before)
+                    if self._dealt_count <= HISTORY_CAP:
+                        before, untold = [*self._dealt[:-1], DealRequest(deals[start:pos], "lines")], 0
+                    else:  # a long life is not dealt again: the death is looked for from a fresh start
+                        before, untold = [], self._dealt_count - len(rest) + (pos - start)
+                    again = functools.partial(self._again, before, untold=untold)
                     pinned = process.pin_failure(deals[pos:], self._died_at(deals[pos], died), self._alone, again)
                     out[pos : pos + len(pinned)] = pinned
                     pos += len(pinned)
@@ -343,24 +352,26 @@ class NodeBridge:
             protocol.check_refusal(message)
             yield protocol.read_lines_part(message)
 
-    def _died_at(self, deal: int, died: DriverDied, after: int = 0) -> Failure:
+    def _died_at(self, deal: int, died: DriverDied, after: int = 0, untold: int = 0) -> Failure:
         before = f", after {after} other deals in the same process" if after else ""
+        if untold:
+            before += f" (dealt again without the {untold} deals its first process had dealt before)"
         return Failure(deal, "timeout" if died.hung else "crash", f"{self.dealer_name}({deal}){before}: {died}")
 
     def _alone(self, deal: int) -> bytes | Failure:
         """`deal` dealt alone, in a fresh process."""
         return self._afresh([], [deal])[0]
 
-    def _again(self, before: Sequence[DealRequest], todo: Sequence[int]) -> list[bytes | Failure]:
+    def _again(self, before: Sequence[DealRequest], todo: Sequence[int], untold: int = 0) -> list[bytes | Failure]:
         """What a process asked to deal `before` did, dealt again from a fresh start, then `todo`
         one deal per message: its answers up to and including the first failure (a death is then
         at the very deal it happened in).  Empty if the process dies while dealing `before`."""
-        answers = self._afresh(before, todo, one_by_one=True)
+        answers = self._afresh(before, todo, one_by_one=True, untold=untold)
         first = next((i for i, a in enumerate(answers) if isinstance(a, Failure)), len(answers))
         return answers[: first + 1]
 
     def _afresh(
-        self, before: Sequence[DealRequest], todo: Sequence[int], *, one_by_one: bool = False
+        self, before: Sequence[DealRequest], todo: Sequence[int], *, one_by_one: bool = False, untold: int = 0
     ) -> list[bytes | Failure]:
         self._discard()
         try:
@@ -381,7 +392,7 @@ class NodeBridge:
         except DriverDied as died:
             if done < len(todo):
                 history = sum(len(r.deals) for r in before) + done
-                out[done] = self._died_at(todo[done], died, history)
+                out[done] = self._died_at(todo[done], died, history, untold)
                 done += 1
         self._discard()
         return [a for a in out[:done] if a is not None]
@@ -408,6 +419,9 @@ class NodeBridge:
             return canonical_line(board_from_value(value))
         except BoardError as exc:
             return Failure(deal, "invalid-output", f"{self.dealer_name}({deal}) returned {_describe(value)}: {exc}")
+
+    def _forget_dealt(self) -> None:
+        self._dealt, self._dealt_count = [], 0
 
     def _discard(self) -> None:
         if self._proc is not None:
