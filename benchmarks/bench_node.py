@@ -5,7 +5,9 @@
 The bare loop is a JavaScript file written at run time: it evaluates the solution in Node's main
 context, calls `dealFreeCell(n)` for n = 1 … N, builds the canonical lines and hashes them.  The
 bridge does the same through one long-lived driver process, plus validating every board.
-Both figures are the best of `--repeat` runs, not counting Node's start-up.
+Both figures are the best of `--repeat` runs, not counting Node's start-up.  The CPU time of the
+Node processes (the driver's, read from /proc; the bare loop's own) is printed too: on a machine
+busy with other work, their ratio is steadier than that of wall-clock times.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ const dealFreeCell = new Function(fs.readFileSync(process.argv[2], 'utf8') + '\n
 const FIRST = process.argv[4] === undefined ? 1 : Number(process.argv[3]);
 const LAST = Number(process.argv[process.argv[4] === undefined ? 3 : 4]);
 const t0 = process.hrtime.bigint();
+const c0 = process.cpuUsage();
 const hash = crypto.createHash('sha256');
 let acc = '';
 for (let n = FIRST; n <= LAST; n++) {
@@ -47,18 +50,26 @@ for (let n = FIRST; n <= LAST; n++) {
 }
 hash.update(acc);
 const digest = hash.digest('hex');
-console.log(JSON.stringify({ seconds: Number(process.hrtime.bigint() - t0) / 1e9, digest }));
+const cpu = process.cpuUsage(c0);
+const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+console.log(JSON.stringify({ seconds, cpu: (cpu.user + cpu.system) / 1e6, digest }));
 """
 
 
-def bare_loop(node: str, solution: str, deals: int) -> tuple[float, str]:
+def bare_loop(node: str, solution: str, deals: int) -> tuple[float, float, str]:
     with tempfile.TemporaryDirectory() as tmp:
         script, source = Path(tmp, "bare.js"), Path(tmp, "solution.js")
         script.write_text(BARE_LOOP, encoding="utf-8")
         source.write_text(solution, encoding="utf-8")
         out = subprocess.run([node, str(script), str(source), str(deals)], capture_output=True, text=True, check=True)
     result = json.loads(out.stdout)
-    return float(result["seconds"]), str(result["digest"])
+    return float(result["seconds"]), float(result["cpu"]), str(result["digest"])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a live process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> int:
@@ -76,17 +87,22 @@ def main() -> int:
 
     with NodeDealer(path, DealerOptions()) as dealer:
         bridge_one, bridge_blocks, bare = [], [], []
+        cpu_ratios = []
+        driver = dealer.bridge._proc
+        assert driver is not None
         digest_one = digest_bare = ""
         for _ in range(args.repeat):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), cpu_seconds(driver.proc.pid)
             digest_one = dealer.block_digest(deals) or ""
             bridge_one.append(time.perf_counter() - t0)
+            bridge_cpu = cpu_seconds(driver.proc.pid) - c0
             t0 = time.perf_counter()
             for start in range(1, args.deals + 1, 65536):
                 dealer.block_digest(range(start, min(start + 65536, args.deals + 1)))
             bridge_blocks.append(time.perf_counter() - t0)
-            seconds, digest_bare = bare_loop(node, document.solution, args.deals)
+            seconds, bare_cpu, digest_bare = bare_loop(node, document.solution, args.deals)
             bare.append(seconds)
+            cpu_ratios.append(bridge_cpu / bare_cpu)
 
     best_bare = min(bare)
     print(f"solution: {path} (Node {version}, {os.cpu_count()} CPUs), deals 1 … {args.deals:,}, best of {args.repeat}")
@@ -94,6 +110,8 @@ def main() -> int:
     for name, runs in (("bridge, one block", bridge_one), ("bridge, blocks of 65,536", bridge_blocks)):
         best = min(runs)
         print(f"{name:<31} {best:7.3f} s  {args.deals / best:>10,.0f} deals/s  {best / best_bare:5.2f}× bare")
+    ratios = ", ".join(f"{r:.2f}×" for r in cpu_ratios)
+    print(f"CPU time of Node, bridge (one block) / bare loop, each run: {ratios}")
     print(f"digests agree: {digest_one == digest_bare} ({digest_one[:16]}…)")
     return 0 if digest_one == digest_bare else 1
 

@@ -135,7 +135,9 @@ class BlockComparer:
                 return self._history_dependent(deals, lo, hi)
         self.actual.reset()
         failure = self._lines(deals[start:stop])
-        if failure is None:
+        if failure is None or (start and failure.kind != "mismatch" and self._right_alone(failure.deal)):
+            # A failure that a fresh process shows at a deal that alone is right (a dealer that
+            # dies of what it kept) may sit elsewhere after the deals first dealt before it.
             return self._history_dependent(deals, lo, hi)
         return self._alone(failure)
 
@@ -157,10 +159,7 @@ class BlockComparer:
 
     def _alone(self, failure: Failure, after: Sequence[int] = ()) -> Failure:
         """A mismatch that is right when its deal is dealt alone, from a fresh process, says so."""
-        if failure.kind != "mismatch":
-            return failure
-        self.actual.reset()
-        if self._lines([failure.deal]) is not None:
+        if failure.kind != "mismatch" or not self._right_alone(failure.deal):
             return failure
         before = f" after deals {after[0]}-{after[-1]} in the same process" if after else ""
         note = (
@@ -168,6 +167,11 @@ class BlockComparer:
             "the dealer is stateful or non-deterministic)"
         )
         return replace(failure, message=failure.message + note)
+
+    def _right_alone(self, deal: int) -> bool:
+        """Whether `deal`, dealt alone from a fresh process, is right."""
+        self.actual.reset()
+        return self._lines([deal]) is None
 
     def close(self) -> None:
         self._side.shutdown(wait=False, cancel_futures=True)

@@ -55,6 +55,19 @@ def test_digests_that_differ_while_every_line_agrees_name_the_deals_not_the_firs
     assert first <= 7 <= last and last - first < 64 and failure.deal == first
 
 
+@pytest.mark.parametrize(("tired", "deal"), [(20, 20), (50, 50), (5, 5)])
+def test_a_dealer_that_fails_of_what_it_dealt_before_is_blamed_where_it_failed_in_order(
+    monkeypatch: pytest.MonkeyPatch, tired: int, deal: int
+) -> None:
+    """A failure that narrowing from a fresh process shows at a deal right alone (here the 20th
+    deal of each process raises) is looked for again after the deals first dealt before it."""
+    monkeypatch.setenv("FLAKY_TIRED", str(tired))
+    failure = run(Request(impl="py:flaky:tired", ranges=((1, 1000),), jobs=1)).first_failure
+    assert failure is not None
+    assert (failure.deal, failure.kind) == (deal, "error"), failure
+    assert f"tired after {tired} deals" in failure.message
+
+
 @pytest.mark.parametrize(("jobs", "planted"), [(1, 1), (2, 1), (1, 5), (2, 2500)])
 def test_a_failure_stops_the_work_after_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int, planted: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from harness.challenge_command import check_conformance
 from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.node import bridge as bridge_module
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import ProtocolError
@@ -154,26 +156,100 @@ def test_slow_but_finite_deals_are_not_timeouts(node: str) -> None:
         assert d.lines(range(1, 5)) == [expected(n) for n in range(1, 5)]
 
 
+SMALL_HEAP = "--max-old-space-size=32"  # a dealer that exhausts the V8 heap dies within a second
+
+
 @pytest.mark.parametrize(
-    ("name", "node_options", "needle"),
-    [("crash_oom.js", "--max-old-space-size=32", "heap")],
+    ("name", "before", "deals", "stateful"),
+    [
+        # Deal 5 kills the process whatever was dealt before: blamed there, as a deal that dies alone.
+        ("crash_oom.js", None, range(1, 11), []),
+        ("crash_oom.js", range(1, 4), range(4, 11), []),
+        # Every process dies at its 20th deal: blamed at the deal it died at, in the process that
+        # died (after the deals it had dealt before), saying that this deal alone answers.
+        ("dies_after.js", None, range(1, 46), [20, 40]),
+        ("dies_after.js", range(1, 11), range(11, 46), [20, 40]),
+        ("dies_after.js", range(1, 20), range(20, 46), [20, 40]),
+    ],
+    ids=["alone", "alone-after-history", "stateful", "stateful-after-history", "stateful-at-the-first-deal"],
 )
-def test_a_crash_is_pinned_to_its_deal(
-    node: str, monkeypatch: pytest.MonkeyPatch, name: str, node_options: str | None, needle: str
+def test_a_crash_is_pinned_to_the_deal_the_dealer_died_at(
+    node: str, monkeypatch: pytest.MonkeyPatch, name: str, before: range | None, deals: range, stateful: list[int]
 ) -> None:
-    if node_options:
-        monkeypatch.setenv("NODE_OPTIONS", node_options)
+    monkeypatch.setenv("NODE_OPTIONS", SMALL_HEAP)
     with dealer(name) as d:
-        answers = d.lines(range(1, 11))
+        if before is not None:
+            assert d.block_digest(before) == reference.block_digest(before)
+        answers = d.lines(deals)
         assert d.bridge.restarts >= 1
-        assert d.block_digest(range(1, 11)) is None
-        assert d.block_digest(range(6, 20)) == reference.block_digest(range(6, 20))
-    for n, a in zip(range(1, 11), answers, strict=True):
-        if n == 5:
-            assert isinstance(a, Failure) and a.kind == "crash", a
-            assert needle in a.message
-        else:
+    crashes = stateful or [5]
+    assert [a.deal for a in answers if isinstance(a, Failure)] == [c for c in crashes if c in deals]
+    for n, a in zip(deals, answers, strict=True):
+        if not isinstance(a, Failure):
             assert a == expected(n)
+            continue
+        assert a.kind == "crash" and "heap out of memory" in a.message, a
+        assert "$NODE_OPTIONS" in a.message and "--memory-limit" not in a.message  # the heap limit is the user's
+        assert a.message.startswith(f"dealFreeCell({n})")
+        assert ("the dealer keeps state" in a.message) == bool(stateful), a.message
+        if stateful:
+            assert f"alone, deal {n} answers" in a.message
+
+
+def test_a_death_after_a_long_life_is_looked_for_from_a_fresh_start_saying_so(
+    node: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beyond HISTORY_CAP deals a process's life is not dealt again: the death is pinned where a
+    fresh process dies, and the message says which deals were left out."""
+    monkeypatch.setenv("NODE_OPTIONS", SMALL_HEAP)
+    monkeypatch.setattr(bridge_module, "HISTORY_CAP", 5)
+    with dealer("dies_after.js") as d:
+        assert d.block_digest(range(1, 11)) == reference.block_digest(range(1, 11))
+        answers = d.lines(range(11, 46))
+    [failure] = [a for a in answers if isinstance(a, Failure)]
+    assert (failure.deal, failure.kind) == (30, "crash"), failure
+    assert "dealt again without the 10 deals its first process had dealt before" in failure.message
+    assert "alone, deal 30 answers: the dealer keeps state" in failure.message
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_a_driver_killed_from_outside_is_restarted_and_no_deal_is_blamed(node: str, sig: signal.Signals) -> None:
+    """A death the dealer did not cause is not pinned on a deal: the block goes on in a new process."""
+    with dealer("slow.js", 2.0) as d:
+        proc = d.bridge._proc
+        assert proc is not None
+        killer = threading.Timer(0.3, os.kill, (proc.proc.pid, sig))
+        killer.start()
+        try:
+            answers = d.lines(range(1, 5))
+        finally:
+            killer.join()
+        assert d.bridge.restarts >= 1
+    assert answers == [expected(n) for n in range(1, 5)]
+
+
+@pytest.mark.parametrize(
+    ("name", "deal", "needles"),
+    [
+        ("crash_oom.js", 5, ["dealFreeCell(5): Node exited with signal", "heap out of memory"]),
+        # The first 16 deals pass in a process of their own; the next chunk dies at deal 20.
+        ("dies_after.js", 20, ["heap out of memory", "alone, deal 20 answers", "the dealer keeps state"]),
+    ],
+)
+def test_verify_names_the_deal_a_crashing_dealer_died_at(
+    node: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    deal: int,
+    needles: list[str],
+) -> None:
+    monkeypatch.setenv("NODE_OPTIONS", SMALL_HEAP)
+    assert main(["verify", f"node:{js(name)}", "--range", "1-200", "--jobs", "1"]) == 1
+    verdict = capsys.readouterr().out.splitlines()[0]
+    assert verdict.startswith("DIVERGES:") and f"first crash at deal {deal}: " in verdict, verdict
+    for needle in needles:
+        assert needle in verdict
 
 
 def test_the_watchdog_kills_a_driver_that_stops_answering(node: str) -> None:

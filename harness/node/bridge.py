@@ -2,19 +2,21 @@
 
 One long-lived Node process per `NodeBridge`, started under Node's permission model; deals go
 to it in blocks.  A process that dies or stops answering is killed (its whole process group),
-restarted with the same dealer, and the block goes on; a crash is pinned to the deal that
-caused it by re-dealing the rest of the block one deal per message.  A driver that *refuses* a
-request (`protocol.ProtocolError`) is alive and answering: that is raised, never restarted.
+restarted with the same dealer, and the block goes on.  A death the dealer caused is pinned to
+its deal by `process.pin_failure` (see `NodeBridge.lines`); a death it did not cause is not.
+A driver that *refuses* a request (`protocol.ProtocolError`) is alive and answering: that is
+raised, never restarted.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import signal
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,17 +32,27 @@ from harness.process import NO_LIMITS, Limits
 DRIVER = Path(__file__).with_name("driver.js")
 STARTUP_S = 10.0  # a fresh Node process has this long to say hello
 SLACK_S = 1.0  # beyond the driver's own 1.5 × timeout, before the watchdog kills it
-STEP_WINDOW = 256  # after a crash, deals re-dealt one per message to find the one that killed it
+STEP_WINDOW = 256  # after a death the dealer did not cause, deals dealt one per message
+HISTORY_CAP = 2_000_000  # deals a process may have dealt and still be dealt again to pin its death
+# Signals a process sends itself (V8's fatal errors abort; a native fault): the dealer's doing.
+SELF_INFLICTED = frozenset(
+    {signal.SIGABRT, signal.SIGTRAP, signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGFPE}
+)
 
 Message = dict[str, Any]
 
 
 class DriverDied(Exception):
-    """The Node process exited, or was killed because it stopped answering."""
+    """The Node process exited, or was killed because it stopped answering.
 
-    def __init__(self, message: str, *, hung: bool) -> None:
+    `by_dealer`: it died by itself (a fatal error such as V8's heap exhausted, an exit, a limit
+    of ours it ran into), as opposed to being stopped or killed from outside.
+    """
+
+    def __init__(self, message: str, *, hung: bool, by_dealer: bool = False) -> None:
         super().__init__(message)
         self.hung = hung
+        self.by_dealer = by_dealer and not hung
 
 
 def driver_command(node: str) -> list[str]:
@@ -72,7 +84,8 @@ class _Process:
 
     def __init__(self, node: str, limits: Limits = NO_LIMITS) -> None:
         argv = driver_command(node)
-        if limits.memory_mb and "max-old-space-size" not in os.environ.get("NODE_OPTIONS", ""):
+        self.heap_set_by_user = "max-old-space-size" in os.environ.get("NODE_OPTIONS", "")
+        if limits.memory_mb and not self.heap_set_by_user:
             # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
             argv.insert(1, f"--max-old-space-size={limits.memory_mb}")
         self.child = process.spawn(argv, limits=limits, memory="data", env=driver_env())
@@ -121,8 +134,11 @@ class _Process:
         fatal = [t for t in lines if t.startswith(("FATAL ERROR", "Fatal error", "RangeError", "Error"))]
         last = fatal[0] if fatal else (lines[-1] if lines else None)
         limit = self.child.limit_hit(" ".join(lines))
+        if self.heap_set_by_user and last is not None and "JavaScript heap" in last:
+            limit = "over the V8 heap size set in $NODE_OPTIONS (--max-old-space-size)"
         said = (f": {last}" if last else "") + (f"; {limit}" if limit else "")
-        return DriverDied(f"Node exited with {how}{said}", hung=False)
+        by_dealer = code is not None and (code >= 0 or -code in SELF_INFLICTED or limit is not None)
+        return DriverDied(f"Node exited with {how}{said}", hung=False, by_dealer=by_dealer)
 
     def kill(self) -> None:
         self.child.kill()
@@ -147,7 +163,10 @@ class NodeBridge:
         self._next_id = 0
         self._load_request: LoadRequest | None = None
         self.dealer_name = "dealFreeCell"
-        self.restarts = 0
+        self.restarts = 0  # processes started after the first
+        self._started = False
+        self._dealt: list[DealRequest] = []  # what the current process was asked to deal, in order
+        self._dealt_count = 0  # deals in those requests; beyond HISTORY_CAP they are no longer kept
 
     # -- process life -------------------------------------------------------------------------
 
@@ -155,8 +174,9 @@ class NodeBridge:
         if self._proc is None or self._proc.proc.poll() is not None:
             if self._proc is not None:
                 self._proc.close()
-                self.restarts += 1
-            first = self._proc is None and self.restarts == 0
+            first = not self._started
+            self.restarts += not first
+            self._started = True
             proc = _Process(self.node, self.limits)
             try:
                 protocol.read_hello(proc.receive(STARTUP_S))
@@ -170,6 +190,7 @@ class NodeBridge:
                     ) from None
                 raise
             self._proc = proc
+            self._forget_dealt()
             if self._load_request is not None:
                 answer = protocol.read_load(self._call(self._load_request.to_json(self._new_id(), self._timeout_ms)))
                 if not answer.ok:
@@ -192,6 +213,17 @@ class NodeBridge:
         proc.send(request)
         return int(request["id"])
 
+    def _deal(self, request: DealRequest) -> int:
+        proc = self._process()
+        self._dealt_count += len(request.deals)  # before sending: a process that dies on receiving it was asked
+        if self._dealt_count <= HISTORY_CAP:
+            self._dealt.append(request)
+        else:
+            self._dealt.clear()
+        request_id = self._new_id()
+        proc.send(request.to_json(request_id, self._timeout_ms))
+        return request_id
+
     def _answer(self, request_id: int) -> Message:
         assert self._proc is not None
         while True:
@@ -201,7 +233,10 @@ class NodeBridge:
 
     def _call(self, request: Message) -> Message:
         """Send one request and return its final message (parts are skipped)."""
-        request_id = self._send(request)
+        return self._finish(self._send(request))
+
+    def _finish(self, request_id: int) -> Message:
+        """The final message of a request (parts are skipped)."""
         while True:
             message = self._answer(request_id)
             if message.get("end"):
@@ -224,6 +259,7 @@ class NodeBridge:
         """Compile and run a dealer's modules; later deals use it (also after restarts)."""
         self._load_request = None
         self.dealer_name = request.name
+        self._forget_dealt()
         answer = protocol.read_load(self._call(request.to_json(self._new_id(), self._timeout_ms)))
         if answer.ok:
             self._load_request = request
@@ -245,9 +281,7 @@ class NodeBridge:
         if not deals:
             return _EMPTY_DIGEST
         try:
-            end = protocol.read_deal_end(
-                self._call(DealRequest(deals, "digest").to_json(self._new_id(), self._timeout_ms))
-            )
+            end = protocol.read_deal_end(self._finish(self._deal(DealRequest(deals, "digest"))))
         except DriverDied:
             self._restart()
             return None
@@ -260,7 +294,17 @@ class NodeBridge:
         return end.digest
 
     def lines(self, deals: Sequence[int]) -> list[bytes | Failure]:
-        """One canonical line (bytes) or Failure per deal, whatever the process does meanwhile."""
+        """One canonical line (bytes) or Failure per deal, whatever the process does meanwhile.
+
+        A process that died by itself is the dealer's doing: `process.pin_failure` pins the death
+        to its deal (the process's life is dealt again from a fresh start, the unanswered deals
+        one per message, and the deal it dies at is dealt alone too), so that a dealer that dies
+        of what it kept from earlier deals is blamed where it died, and said to keep state.
+        A process that hung (killed by our watchdog: the driver's own timeout interrupts any
+        dealer) or was killed from outside died of nothing the deals did: pinning would blame a
+        deal that is not at fault, so the block goes on in a new process, the next deals one per
+        message, and only a second death among those is blamed, on its deal.
+        """
         out: list[bytes | Failure | None] = [None] * len(deals)
         pos = 0
         step_until = 0  # deals before this index are re-dealt one per message
@@ -269,27 +313,89 @@ class NodeBridge:
             rest = deals[pos:step_until] if stepping else deals[pos:]
             start = pos
             try:
-                request = DealRequest(rest, "lines", 0 if stepping else None).to_json(self._new_id(), self._timeout_ms)
-                request_id = self._send(request)
-                while True:
-                    message = self._answer(request_id)
-                    if message.get("end"):
-                        protocol.read_deal_end(message)
-                        break
-                    protocol.check_refusal(message)
-                    part = protocol.read_lines_part(message)
+                for part in self._parts(DealRequest(rest, "lines", 0 if stepping else None)):
                     self._store(out, deals, start, part)
                     pos = start + part.start + len(part.lines)
             except DriverDied as died:
+                if pos == len(deals):  # every deal answered: it died before it could end the request
+                    self._discard()
+                    break
+                if died.by_dealer:
+                    if self._dealt_count <= HISTORY_CAP:
+                        before, untold = [*self._dealt[:-1], DealRequest(deals[start:pos], "lines")], 0
+                    else:  # a long life is not dealt again: the death is looked for from a fresh start
+                        before, untold = [], self._dealt_count - len(rest) + (pos - start)
+                    again = functools.partial(self._again, before, untold=untold)
+                    pinned = process.pin_failure(deals[pos:], self._died_at(deals[pos], died), self._alone, again)
+                    out[pos : pos + len(pinned)] = pinned
+                    pos += len(pinned)
+                    step_until = 0
+                    self._discard()
+                    continue
                 self._restart()
                 if stepping:
-                    why = f"{self.dealer_name}({deals[pos]}): {died}"
-                    out[pos] = Failure(deals[pos], "timeout" if died.hung else "crash", why)
+                    out[pos] = self._died_at(deals[pos], died)
                     pos += 1
                     step_until = 0
                 else:
                     step_until = min(len(deals), pos + STEP_WINDOW)
         return [a for a in out if a is not None]
+
+    def _parts(self, request: DealRequest) -> Iterator[protocol.LinesPart]:
+        """Send a lines request and yield its parts; DriverDied if the process dies meanwhile."""
+        request_id = self._deal(request)
+        while True:
+            message = self._answer(request_id)
+            if message.get("end"):
+                protocol.read_deal_end(message)
+                return
+            protocol.check_refusal(message)
+            yield protocol.read_lines_part(message)
+
+    def _died_at(self, deal: int, died: DriverDied, after: int = 0, untold: int = 0) -> Failure:
+        before = f", after {after} other deals in the same process" if after else ""
+        if untold:
+            before += f" (dealt again without the {untold} deals its first process had dealt before)"
+        return Failure(deal, "timeout" if died.hung else "crash", f"{self.dealer_name}({deal}){before}: {died}")
+
+    def _alone(self, deal: int) -> bytes | Failure:
+        """`deal` dealt alone, in a fresh process."""
+        return self._afresh([], [deal])[0]
+
+    def _again(self, before: Sequence[DealRequest], todo: Sequence[int], untold: int = 0) -> list[bytes | Failure]:
+        """What a process asked to deal `before` did, dealt again from a fresh start, then `todo`
+        one deal per message: its answers up to and including the first failure (a death is then
+        at the very deal it happened in).  Empty if the process dies while dealing `before`."""
+        answers = self._afresh(before, todo, one_by_one=True, untold=untold)
+        first = next((i for i, a in enumerate(answers) if isinstance(a, Failure)), len(answers))
+        return answers[: first + 1]
+
+    def _afresh(
+        self, before: Sequence[DealRequest], todo: Sequence[int], *, one_by_one: bool = False, untold: int = 0
+    ) -> list[bytes | Failure]:
+        self._discard()
+        try:
+            for request in before:
+                if request.deals:
+                    self._finish(self._deal(request))
+        except DriverDied:
+            self._discard()
+            return []
+        out: list[bytes | Failure | None] = [None] * len(todo)
+        done = 0
+        try:
+            for part in self._parts(DealRequest(todo, "lines", 0 if one_by_one else None)):
+                self._store(out, todo, 0, part)
+                done = part.start + len(part.lines)
+                if one_by_one and any(isinstance(a, Failure) for a in out[part.start : done]):
+                    break
+        except DriverDied as died:
+            if done < len(todo):
+                history = sum(len(r.deals) for r in before) + done
+                out[done] = self._died_at(todo[done], died, history, untold)
+                done += 1
+        self._discard()
+        return [a for a in out[:done] if a is not None]
 
     def _store(
         self, out: list[bytes | Failure | None], deals: Sequence[int], start: int, part: protocol.LinesPart
@@ -313,6 +419,9 @@ class NodeBridge:
             return canonical_line(board_from_value(value))
         except BoardError as exc:
             return Failure(deal, "invalid-output", f"{self.dealer_name}({deal}) returned {_describe(value)}: {exc}")
+
+    def _forget_dealt(self) -> None:
+        self._dealt, self._dealt_count = [], 0
 
     def _discard(self) -> None:
         if self._proc is not None:

@@ -297,8 +297,10 @@ function serveDeal(req) {
     let out;
     let text;
     try {
-      vm.runInContext(`${HARNESS}.step(${budget}, ${MAX_STEP_CHARS})`, loaded.ctx, { timeout: stepTimeout });
-      out = ask(loaded.ctx, 'collect()', stepTimeout);
+      const settling = vm.runInContext(`${HARNESS}.step(${budget}, ${MAX_STEP_CHARS})`, loaded.ctx, { timeout: stepTimeout });
+      // A timeout costs a watchdog thread per call: collect() only needs one when it reads what
+      // a dealer's Promise settled to (dealer data); otherwise it handles only our own values.
+      out = ask(loaded.ctx, 'collect()', settling === false ? 0 : stepTimeout);
       text = vm.runInContext(`${HARNESS}.text()`, loaded.ctx);
     } catch (err) {
       if (!isTimeout(err)) throw err;

@@ -2,7 +2,8 @@
 
 `py:flaky:sometimes` (and `flaky.py` as a stream program) deals one board in $FLAKY_ODDS wrong at
 random; `py:flaky:first_time` deals every deal ending in 7 wrong the first time it is dealt: the
-first time in this process, or with $FLAKY_SEEN (a directory) the first time in any process."""
+first time in this process, or with $FLAKY_SEEN (a directory) the first time in any process;
+`py:flaky:tired` raises at every $FLAKY_TIRED-th deal it deals in one process, whatever the deal."""
 
 from __future__ import annotations
 
@@ -43,6 +44,17 @@ def _first_time_dealt(n: int) -> bool:
 def first_time(n: int) -> str:
     fresh = _first_time_dealt(n) if n % 10 == 7 else False
     return _swapped(n) if fresh and n % 10 == 7 else reference.deal(n).format("line")
+
+
+_dealt = 0
+
+
+def tired(n: int) -> str:
+    global _dealt
+    _dealt += 1
+    if _dealt % int(os.environ.get("FLAKY_TIRED", "20")) == 0:
+        raise RuntimeError(f"tired after {_dealt} deals")
+    return reference.deal(n).format("line")
 
 
 if __name__ == "__main__":
