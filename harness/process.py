@@ -4,11 +4,13 @@ Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `p
 started by `spawn` in a session of its own, under resource limits (`Limits`, set with setrlimit
 in the child, and a pids cgroup where one can be made), with a marker in its environment that its
 descendants inherit.  `Child.kill` kills the whole tree: its process group, every member of its
-cgroup, and every process carrying its marker that escaped into a session of its own; this
-process is a child subreaper (PR_SET_CHILD_SUBREAPER), so escapers whose parents die become our
-children and are found and reaped here.  A sentinel process per harness process watches a pipe:
-when the harness process ends in any way (even SIGKILL), it kills whatever still carries the
-harness's marker.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
+cgroup, and every process carrying its marker that escaped into a session of its own (found in
+/proc wherever it was reparented).  A sentinel process per harness process watches a pipe: when
+the harness process ends in any way (even SIGKILL), it kills whatever still carries the
+harness's marker.  The sentinel is detached (a double fork), so that no sweep of this process's
+descendants kills it before it has done its work.  This process is never made a subreaper: a
+library user's process would inherit every orphan below it, and never reap them.
+`kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
 
 `pin_failure` is the one policy for pinning a crash or hang of a long-lived process to its deal.
 """
@@ -45,7 +47,6 @@ LIVENESS_S = 0.1  # while waiting for output, how often to look whether the proc
 PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
 _READ = 1 << 20
 _PR_SET_PDEATHSIG = 1
-_PR_SET_CHILD_SUBREAPER = 36
 _CGROUP_PIDS = Path("/sys/fs/cgroup/pids")
 
 MemoryRule = Literal["address-space", "data"]
@@ -83,6 +84,7 @@ class _Proc:
     pgid: int
     sid: int
     zombie: bool
+    started: int  # clock ticks after boot
 
 
 @functools.cache
@@ -111,8 +113,17 @@ def _process_table() -> dict[int, _Proc]:
         except OSError:
             continue
         fields = stat[stat.rfind(b")") + 2 :].split()
-        table[int(name)] = _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z")
+        table[int(name)] = _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z", int(fields[19]))
     return table
+
+
+def _start_time(pid: int) -> int:
+    """When `pid` started (clock ticks after boot); 0 if it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return 0
+    return int(stat[stat.rfind(b")") + 2 :].split()[19])
 
 
 def _environ_has(pid: int, entry: bytes) -> bool:
@@ -185,6 +196,8 @@ class _Cgroup:
 _SENTINEL = """
 import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.SIG_IGN)
+if os.fork():
+    os._exit(0)
 entry, root, prefix = sys.argv[1].encode(), sys.argv[2], sys.argv[3]
 sys.stdin.buffer.read()
 def cgroups():
@@ -244,14 +257,13 @@ class _Supervisor:
         self.children: weakref.WeakSet[Child] = weakref.WeakSet()
         self.lock = threading.Lock()
         self.sentinel_pipe: int | None = None
-        self.subreaper = _prctl(_PR_SET_CHILD_SUBREAPER, 1)
         self.cgroup_ok = os.access(_CGROUP_PIDS, os.W_OK)
         self._start_sentinel()
 
     def _start_sentinel(self) -> None:
         read_end, write_end = os.pipe()
         try:
-            subprocess.Popen(
+            launcher = subprocess.Popen(
                 [
                     sys.executable,
                     "-I",
@@ -273,6 +285,7 @@ class _Supervisor:
             return
         finally:
             os.close(read_end)
+        launcher.wait()  # the sentinel itself is its child, adopted by init (or the nearest subreaper)
         os.set_inheritable(write_end, False)
         self.sentinel_pipe = write_end  # closed by the kernel when this process ends, however
 
@@ -282,6 +295,21 @@ class _Supervisor:
 
 _supervisor: _Supervisor | None = None
 _supervisor_lock = threading.Lock()
+
+
+def _forget_parent_supervisor() -> None:
+    """In a forked child: the parent's sentinel must see its end when the parent ends, not ours."""
+    global _supervisor, _supervisor_lock
+    _supervisor_lock = threading.Lock()  # another thread may have held it at the fork
+    supervisor = _supervisor
+    if supervisor is not None and supervisor.pid != os.getpid():
+        if supervisor.sentinel_pipe is not None:
+            with contextlib.suppress(OSError):
+                os.close(supervisor.sentinel_pipe)
+        _supervisor = None
+
+
+os.register_at_fork(after_in_child=_forget_parent_supervisor)
 
 
 def _here() -> _Supervisor:
@@ -379,6 +407,7 @@ class Child:
                 self.cgroup.remove()
             raise
         self.pid = self.proc.pid
+        self.started = _start_time(self.pid)
         self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.stdout_fd = self.proc.stdout.fileno()
@@ -525,7 +554,12 @@ class Child:
             pid
             for pid, proc in table.items()
             if not proc.zombie
-            and (proc.pgid == self.pid or proc.sid == self.pid or (proc.ppid == me and _environ_has(pid, self.marker)))
+            and pid != me
+            and (
+                proc.pgid == self.pid
+                or proc.sid == self.pid
+                or (proc.started >= self.started and _environ_has(pid, self.marker))
+            )
         }
         return {pid for pid in _descendants(table, roots) if not table[pid].zombie}
 
