@@ -47,7 +47,7 @@ LIVENESS_S = 0.1  # while waiting for output, how often to look whether the proc
 PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
 _READ = 1 << 20
 _PR_SET_PDEATHSIG = 1
-_CGROUP_PIDS = Path("/sys/fs/cgroup/pids")
+_CGROUP_PIDS = Path("/sys/fs/cgroup/pids")  # the pids hierarchy of cgroup v1 (hybrid systems)
 
 MemoryRule = Literal["address-space", "data"]
 
@@ -148,23 +148,60 @@ def _descendants(table: dict[int, _Proc], roots: set[int]) -> set[int]:
     return found
 
 
+@functools.cache
+def _own_cgroup2() -> Path | None:
+    """This process's own cgroup v2, if the harness may make cgroups under it and move processes there."""
+    try:
+        own = next(line[3:] for line in Path("/proc/self/cgroup").read_text().splitlines() if line.startswith("0::"))
+        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+    except (OSError, StopIteration):
+        return None
+    for line in mounts:
+        fields = line.split()
+        if "-" in fields[:-1] and fields[fields.index("-") + 1] == "cgroup2" and fields[3] == "/":
+            path = Path(fields[4]) / own.strip().lstrip("/")
+            if os.access(path, os.W_OK) and os.access(path / "cgroup.procs", os.W_OK):
+                return path
+    return None
+
+
+def _cgroup_roots() -> list[Path]:
+    """Where a dealer's cgroup may be made, best first: the pids cgroup v1 bounds its processes;
+    a cgroup v2 under our own lists them (and bounds them only where `pids` is delegated to it)."""
+    roots = [_CGROUP_PIDS] if os.access(_CGROUP_PIDS, os.W_OK) else []
+    own = _own_cgroup2()
+    return roots + ([own] if own is not None else [])
+
+
 class _Cgroup:
-    """A pids cgroup (v1) for one child: bounds its processes, and lists every one, escaped or not."""
+    """A cgroup for one child: lists every process of its tree, escaped or not; may bound their number."""
 
     def __init__(self, path: Path, limit: int | None) -> None:
         self.path = path
         path.mkdir()
-        if limit:
-            (path / "pids.max").write_text(f"{limit}\n")
+        self.bounds_processes = False
+        try:
+            if limit and (path / "pids.max").exists():
+                (path / "pids.max").write_text(f"{limit}\n")
+                self.bounds_processes = True
+        except OSError:
+            path.rmdir()
+            raise
 
     @classmethod
     def make(cls, name: str, limit: int | None) -> _Cgroup | None:
-        if not os.access(_CGROUP_PIDS, os.W_OK):
-            return None
-        try:
-            return cls(_CGROUP_PIDS / name, limit)
-        except OSError:
-            return None
+        for root in _cgroup_roots():
+            try:
+                return cls(root / name, limit)
+            except OSError:
+                continue
+        return None
+
+    def kill(self) -> None:
+        """Kill every member at once, where the kernel offers it (cgroup v2's cgroup.kill)."""
+        if (self.path / "cgroup.kill").exists():
+            with contextlib.suppress(OSError):
+                (self.path / "cgroup.kill").write_text("1\n")
 
     def members(self) -> set[int]:
         try:
@@ -198,13 +235,16 @@ import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 if os.fork():
     os._exit(0)
-entry, root, prefix = sys.argv[1].encode(), sys.argv[2], sys.argv[3]
+entry, roots, prefix = sys.argv[1].encode(), sys.argv[2].split(os.pathsep), sys.argv[3]
 sys.stdin.buffer.read()
 def cgroups():
-    try:
-        return [os.path.join(root, n) for n in os.listdir(root) if n.startswith(prefix)]
-    except OSError:
-        return []
+    found = []
+    for root in roots:
+        try:
+            found += [os.path.join(root, n) for n in os.listdir(root) if n.startswith(prefix)]
+        except OSError:
+            pass
+    return found
 for _ in range(200):
     found = False
     for name in os.listdir("/proc"):
@@ -257,7 +297,6 @@ class _Supervisor:
         self.children: weakref.WeakSet[Child] = weakref.WeakSet()
         self.lock = threading.Lock()
         self.sentinel_pipe: int | None = None
-        self.cgroup_ok = os.access(_CGROUP_PIDS, os.W_OK)
         self._start_sentinel()
 
     def _start_sentinel(self) -> None:
@@ -271,7 +310,7 @@ class _Supervisor:
                     "-c",
                     _SENTINEL,
                     f"{MARKER_ENV}={self.token}:",
-                    str(_CGROUP_PIDS),
+                    os.pathsep.join(map(str, _cgroup_roots())),
                     self.cgroup_name(0)[:-1],
                 ],
                 stdin=read_end,
@@ -346,7 +385,7 @@ def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pd
         rules.append((kind, limits.memory_mb << 20))
     if limits.open_files:
         rules.append((resource.RLIMIT_NOFILE, limits.open_files))
-    if limits.processes and cgroup is None:
+    if limits.processes and not (cgroup and cgroup.bounds_processes):
         # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
         rules.append((resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))))
     procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
@@ -525,6 +564,8 @@ class Child:
 
     def _kill_rest(self) -> None:
         me = os.getpid()
+        if self.cgroup is not None:
+            self.cgroup.kill()
         killed: set[int] = set()
         for _ in range(1000):
             doomed = self._tree(me) - {me}
