@@ -2,8 +2,8 @@
 
 Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
 started by `spawn` in a session of its own, under resource limits (`Limits`, set with setrlimit
-in the child, and a pids cgroup where one can be made), with a marker in its environment that its
-descendants inherit.  `Child.kill` kills the whole tree: its process group, every member of its
+in the child), in a cgroup of its own where one can be made (pids v1, else v2), with a marker in
+its environment that its descendants inherit.  `Child.kill` kills the whole tree: its process group, every member of its
 cgroup, and every process carrying its marker that escaped into a session of its own (found in
 /proc wherever it was reparented).  A sentinel process per harness process watches a pipe: when
 the harness process ends in any way (even SIGKILL), it kills whatever still carries the
