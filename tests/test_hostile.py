@@ -266,7 +266,19 @@ def child_cgroups(root: Path | None) -> list[str]:
     return [] if root is None else sorted(p.name for p in root.iterdir() if p.is_dir())
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in CASES])
+# Each case in the cgroup the harness would choose here; and some in each kind of cgroup (v1, v2, none:
+# only a cgroup surely catches an escaper that clears its environment). No fork bomb without a
+# pids cgroup: RLIMIT_NPROC is all that bounds it then, and root ignores that.
+@pytest.mark.parametrize(
+    ("name", "cgroup_root"),
+    [pytest.param(n, "best", marks=[pytest.mark.slow] if n in SLOW else []) for n in CASES]
+    + [
+        (n, kind)
+        for n in ("stream-escaper", "stream-env-clearing-escaper", "cmd-daemon")
+        for kind in ("v1", "v2", "none")
+    ],
+    indirect=["cgroup_root"],
+)
 def test_a_hostile_dealer_gets_its_verdict_and_leaves_nothing_behind(
     name: str,
     tmp_path: Path,
@@ -328,24 +340,6 @@ def test_a_hostile_dealer_gets_its_verdict_and_leaves_nothing_behind(
         assert (evidence / case.helper.format(run=run)).exists()  # the helper did start
     if "writer" in name and not name.startswith("node"):
         assert (evidence / "written.txt").exists()  # it did write, with the user's rights, where it chose
-
-
-# Only a cgroup surely catches an escaper that clears its environment.
-# No fork bomb here: without a pids cgroup, RLIMIT_NPROC is all that bounds it, and root ignores that.
-@pytest.mark.parametrize("cgroup_root", ["v1", "v2", "none"], indirect=True)
-@pytest.mark.parametrize("name", ["stream-escaper", "stream-env-clearing-escaper", "cmd-daemon"])
-def test_each_kind_of_cgroup_catches_what_it_should(
-    name: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    cgroup_root: Path | None,
-    hostile_run: str,
-    request: pytest.FixtureRequest,
-) -> None:
-    test_a_hostile_dealer_gets_its_verdict_and_leaves_nothing_behind(
-        name, tmp_path, monkeypatch, capsys, cgroup_root, hostile_run, request
-    )
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
