@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
 from harness.errors import HarnessError, RequestError, bug_message
@@ -17,6 +17,9 @@ from harness.intervals import in_domain, looks_like_range, parse_deal_number, pa
 from harness.process import Limits
 from harness.request import parse_timeout
 from harness.text import printable
+
+if TYPE_CHECKING:
+    from harness.fixtures import DomainTable
 
 EXIT_OK, EXIT_NONCONFORMANT, EXIT_REQUEST, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -316,27 +319,76 @@ def cmd_challenge(args: argparse.Namespace) -> int:
 def cmd_fixtures(args: argparse.Namespace) -> int:
     import time
 
-    from harness.fixtures import MANIFEST, check, default_dir, default_plan, find_fixtures
+    from harness.fixtures import MANIFEST, check, default_dir, default_plan, domain_tables, find_fixtures
+    from harness.request import MAX_SEED, default_jobs, max_jobs, parse_count
 
+    tables = [t for t in domain_tables() if args.dialect in (None, t.dialect)]
+    args.jobs = default_jobs() if args.jobs is None else parse_count(args.jobs, "--jobs", high=max_jobs())
     if args.action == "check":
+        seed = (
+            int.from_bytes(os.urandom(4), "big")
+            if args.seed is None
+            else parse_count(args.seed, "--seed", low=0, high=MAX_SEED)
+        )
+        rows = None if args.all else parse_count(args.rows, "--rows", low=0)
         target = find_fixtures(args.dir)
-        problems = check(target)
+        problems = check(target, tables=tables, domain_rows=rows, seed=seed, jobs=args.jobs)
         for problem in problems:
             print(f"freecell-harness: fixtures check: {printable(problem, one_line=True)}", file=sys.stderr)
         if problems:
             return EXIT_NONCONFORMANT
-        print(f"fixtures check: {len(default_plan())} files match {MANIFEST} and the reference")
+        drawn = "every row" if rows is None else f"{rows} rows each, drawn with --seed {seed}"
+        print(
+            f"fixtures check: {len(default_plan()) + len(tables)} files match {MANIFEST} and the reference "
+            f"(whole-domain tables: {drawn}, recomputed)"
+        )
         return EXIT_OK
-    from harness.fixtures.regen import Disagreement, regenerate
-
     target = Path(args.dir) if args.dir else default_dir()
     started = time.perf_counter()
+    if args.full:
+        return _regen_domain(target, tables, args, started)
+    from harness.fixtures.regen import Disagreement, regenerate
+
     try:
         written = regenerate(target)
     except Disagreement as exc:
         print(f"freecell-harness: fixtures regen: {exc}; nothing written", file=sys.stderr)
         return EXIT_NONCONFORMANT
     print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
+    return EXIT_OK
+
+
+def _regen_domain(target: Path, tables: Sequence[DomainTable], args: argparse.Namespace, started: float) -> int:
+    import time
+
+    from harness.fixtures.domain_regen import DomainDisagreement, read_work, regenerate_domain, work_path
+
+    for table in tables:
+        total = table.row_count - len(read_work(work_path(target, table), table))
+        done, shown = 0, time.monotonic()
+
+        def rows_done(n: int, table: DomainTable = table, total: int = total, started: float = started) -> None:
+            nonlocal done, shown
+            done += n
+            if time.monotonic() - shown >= (1 if sys.stderr.isatty() else 30) or done == total:
+                shown = time.monotonic()
+                rate = done / max(1e-9, time.perf_counter() - started)
+                left = (total - done) / rate if rate else 0
+                print(f"fixtures regen --full: {table.path}: {done}/{total} rows, {rate:.2f} rows/s, "
+                      f"about {left / 60:.0f} min left", file=sys.stderr)  # fmt: skip
+
+        try:
+            computed = regenerate_domain(target, table, jobs=args.jobs, confirmer=args.confirm_with, progress=rows_done)
+        except DomainDisagreement as exc:
+            print(f"freecell-harness: fixtures regen --full: {exc}", file=sys.stderr)
+            return EXIT_NONCONFORMANT
+        except KeyboardInterrupt:
+            print(f"freecell-harness: fixtures regen --full: interrupted; the rows confirmed so far are in "
+                  f"{work_path(target, table)}: run again to resume", file=sys.stderr)  # fmt: skip
+            return EXIT_INTERRUPTED
+        print(f"fixtures regen --full: {table.path}: {computed} rows computed and confirmed, "
+              f"{table.row_count} in the table, {time.perf_counter() - started:.0f} s")  # fmt: skip
+        started = time.perf_counter()
     return EXIT_OK
 
 
@@ -460,6 +512,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures", description="The golden fixtures.")
     p.add_argument("action", choices=("regen", "check"), help="regen: write anew; check: against MANIFEST.json")
     p.add_argument("--dir", default=None, help="the fixtures directory (default: the packaged fixtures)")
+    p.add_argument("--full", action="store_true", help="regen: the whole-domain tables (hours of CPU; resumable)")
+    p.add_argument("--dialect", choices=("classic", "fcpro"), default=None, help="whole-domain tables: only this one")
+    p.add_argument(
+        "--confirm-with",
+        choices=("node", "fcdigest"),
+        default=None,
+        help="regen --full: the second implementation (default: node for classic, fcdigest for fcpro)",
+    )
+    p.add_argument("--jobs", default=None, metavar="N", help="processes (default: one per core)")
+    p.add_argument("--all", action="store_true", help="check: recompute every row of the whole-domain tables")
+    p.add_argument(
+        "--rows",
+        default="2",
+        metavar="N",
+        help="check: rows of each whole-domain table recomputed (default 2, drawn at random)",
+    )
+    p.add_argument("--seed", default=None, metavar="S", help="check: draw the rows with this seed")
     p.set_defaults(run=cmd_fixtures)
     return parser
 

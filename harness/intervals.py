@@ -22,6 +22,7 @@ from reference import get_dialect
 from reference.dialects import join_intervals
 
 BLOCK_SIZE = 10_000
+DOMAIN_BLOCK_SIZE = 1_000_000  # the grid of the whole-domain digest tables of the golden fixtures
 _COMMON_BOUNDARIES = (32000, 32001, 1_000_000, 1_000_001, 2**31 - 1)
 _FCPRO_BOUNDARIES = (2**31, 2**32 - 1, 2**32, 2**33 - 1)
 _INT = re.compile(r"[+-]?\d+")

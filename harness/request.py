@@ -21,6 +21,7 @@ from harness.errors import RequestError
 from harness.intervals import (
     ALL,
     BLOCK_SIZE,
+    DOMAIN_BLOCK_SIZE,
     Block,
     Interval,
     Shard,
@@ -56,6 +57,12 @@ BOUNDS = {
     "--block-size": f"1 … {MAX_BLOCK_SIZE}",
     "--seed": f"0 … {MAX_SEED}",
 }
+
+
+def default_block_size(impl: str, against: str) -> int:
+    """Blocks of BLOCK_SIZE; against the fixtures, the rows of the whole-domain tables, so that every whole
+    block is answered from a stored digest and no reference dealing is needed."""
+    return DOMAIN_BLOCK_SIZE if "fixtures" in (impl, against) else BLOCK_SIZE
 
 
 def parse_timeout(text: str | float, option: str = "--timeout") -> float:
@@ -149,7 +156,7 @@ class Request:
         shard: str | None = None,
         timeout: str | float = 10.0,
         encoding: str = "utf-8",
-        block_size: str | int = BLOCK_SIZE,
+        block_size: str | int | None = None,
         range_option: str = "--range",
         limits: Limits = DEFAULT_LIMITS,
     ) -> Request:
@@ -172,7 +179,9 @@ class Request:
             shard=Shard.parse(shard) if shard else ALL,
             timeout=parse_timeout(timeout),
             encoding=encoding,
-            block_size=parse_count(block_size, "--block-size", high=MAX_BLOCK_SIZE),
+            block_size=default_block_size(impl, against)
+            if block_size is None
+            else parse_count(block_size, "--block-size", high=MAX_BLOCK_SIZE),
             limits=limits,
         )
 

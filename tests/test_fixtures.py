@@ -30,7 +30,7 @@ from harness.fixtures import (
     load_fixtures,
     render_manifest,
 )
-from harness.fixtures.regen import Checkers, Disagreement, manifest_entry, regenerate
+from harness.fixtures.regen import Checkers, Disagreement, kept_domain_entries, manifest_entry, regenerate
 from harness.vectors import load_published, published_vectors_path
 
 IN_CI = bool(os.environ.get("CI"))
@@ -105,7 +105,7 @@ def test_the_reference_reproduces_every_committed_file_and_the_manifest() -> Non
         committed = (COMMITTED / f.path).read_bytes()
         assert f.content() == committed, f.path
         entries.append(manifest_entry(f, committed, Checkers()))
-    assert render_manifest(entries) == (COMMITTED / MANIFEST).read_bytes()
+    assert render_manifest(entries + kept_domain_entries(COMMITTED)) == (COMMITTED / MANIFEST).read_bytes()
 
 
 @pytest.mark.slow
@@ -338,6 +338,9 @@ def classic() -> FixturesDealer:
         (range(990001, 1000001), "row"),
         (range(5, 21), "lines"),  # computed from the stored lines
         ((31999, 7, 32000), "lines"),
+        (range(40005, 40011), "lines"),  # inside a stored block: by the reference, once it reproduces the block
+        ((1_000_001, 50_000, 2**31 - 1), "lines"),  # inside rows of the whole-domain table
+        (range(2_000_000_001, 2_000_001_001), "row"),
     ],
 )
 def test_fixtures_dealer_answers_what_it_holds(classic: FixturesDealer, deals: Sequence[int], expected: str) -> None:
@@ -349,11 +352,9 @@ def test_fixtures_dealer_answers_what_it_holds(classic: FixturesDealer, deals: S
 @pytest.mark.parametrize(
     ("dialect", "deals", "where"),
     [
-        ("classic", range(40005, 40011), "block_digest"),  # inside a stored block, but not one
-        ("classic", range(1_000_001, 1_000_011), "block_digest"),
-        ("classic", [1, 1_000_001], "lines"),
-        ("fcpro", range(1, 11), "lines"),  # the fcpro tables hold only blocks above 2³¹
-        ("xp", [20_000], "lines"),  # between the xp blocks
+        ("xp", [20_000], "lines"),  # between the xp blocks: the whole-domain tables are classic and fcpro
+        ("xp", range(20_001, 20_011), "block_digest"),
+        ("xp", [1, 50_000], "lines"),
     ],
 )
 def test_fixtures_dealer_refuses_what_it_does_not_cover(dialect: str, deals: Sequence[int], where: str) -> None:
@@ -362,9 +363,20 @@ def test_fixtures_dealer_refuses_what_it_does_not_cover(dialect: str, deals: Seq
         getattr(dealer, where)(deals)
 
 
-def test_a_deal_held_only_by_a_digest_is_a_failure_not_a_guess(classic: FixturesDealer) -> None:
-    (answer,) = classic.lines([50_000])
-    assert isinstance(answer, Failure) and "only the digest of block 40001-50000" in answer.message
+def test_a_deal_held_only_by_a_digest_is_an_error_when_the_reference_does_not_reproduce_it(tmp_path: Path) -> None:
+    copy = tmp_path / "fx"
+    shutil.copytree(COMMITTED, copy)
+    table = copy / "classic/digests-1-1000000.tsv"
+    row = reference.block_digest(range(40_001, 50_001)).encode()
+    table.write_bytes(table.read_bytes().replace(row, b"0" * 64))  # a drifted row, the manifest resealed
+    manifest = json.loads((copy / MANIFEST).read_text())
+    entry = next(e for e in manifest["files"] if e["path"] == "classic/digests-1-1000000.tsv")
+    entry["sha256"] = hashlib.sha256(table.read_bytes()).hexdigest()
+    (copy / MANIFEST).write_text(json.dumps(manifest))
+    dealer = FixturesDealer(DealerOptions(dialect="classic"), copy)
+    (answer,) = dealer.lines([50_000])
+    assert isinstance(answer, Failure) and "disagrees with the fixtures' digest of block 40001-50000" in answer.message
+    assert dealer.lines([60_000]) == [reference.canonical_lines([60_000])]
 
 
 def test_committed_lines_agree_with_pysol_cards_on_a_sample(classic: FixturesDealer) -> None:

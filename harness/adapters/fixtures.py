@@ -1,5 +1,9 @@
 """IMPL `fixtures`: the golden fixtures, for the deals they cover.
 
+A deal that the fixtures hold only inside the digest of a block (a part of a whole-domain row, when a
+range does not start or end on the grid, or while a differing block is narrowed) is answered by the
+reference once it has reproduced that block's stored digest: then its lines are the fixtures' lines.
+
 Corrupted fixtures (a SHA-256 that differs from the manifest, a missing file or manifest) are never
 trusted: every deal asked is then answered with an `error` failure naming the bad file, so that
 `verify fixtures` exits 1 ("drifted or corrupted fixtures", SPEC.md).  Deals the fixtures do not
@@ -12,6 +16,7 @@ import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
+import reference
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -32,6 +37,8 @@ class FixturesDealer(Dealer):
         self.dialect = get_dialect(options.dialect).name
         self.fixtures: Fixtures | None = None
         self.refusal: str | None = None
+        # block → None when the reference reproduced its stored digest, else why the reference cannot speak for it
+        self._vouches: dict[tuple[int, int], str | None] = {}
         try:
             self.fixtures = load_fixtures(directory)
         except FixturesError as exc:
@@ -41,22 +48,35 @@ class FixturesDealer(Dealer):
         missing = next(n for n in deals if not fixtures.covers(self.dialect, n))
         return RequestError(f"the fixtures do not cover deal {missing}: they hold {fixtures.coverage(self.dialect)}")
 
+    def _vouched(self, fixtures: Fixtures, block: tuple[int, int]) -> str | None:
+        """Whether the reference may speak for the fixtures inside `block`, of which they hold only the
+        digest: None when the reference reproduces that digest, else why not."""
+        if block not in self._vouches:
+            stored = fixtures.digest(self.dialect, *block)
+            same = reference.block_digest(range(block[0], block[1] + 1), self.dialect) == stored
+            self._vouches[block] = None if same else (
+                f"the reference disagrees with the fixtures' digest of block {block[0]}-{block[1]}, which "
+                "holds this deal: run `freecell-harness fixtures check`"
+            )  # fmt: skip
+        return self._vouches[block]
+
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         if self.fixtures is None:
             return [Failure(n, "error", self.refusal or "no fixtures") for n in deals]
         fixtures = self.fixtures
-        if not all(fixtures.covers(self.dialect, n) for n in deals):
-            raise self._uncovered(fixtures, deals)
         answers: list[Answer] = []
         for n in deals:
             line = fixtures.line(self.dialect, n)
             if line is None:
-                # Reached only when a stored block digest differed: the fixtures hold no line to show.
-                a, b = fixtures.block_holding(self.dialect, n) or (n, n)
-                line_or_failure: Answer = Failure(n, "error", f"the fixtures hold only the digest of block {a}-{b}")
+                block = fixtures.block_holding(self.dialect, n)
+                if block is None:
+                    raise self._uncovered(fixtures, deals)
+                distrust = self._vouched(fixtures, block)
+                answers.append(
+                    Failure(n, "error", distrust) if distrust else reference.canonical_lines([n], self.dialect)
+                )
             else:
-                line_or_failure = line
-            answers.append(line_or_failure)
+                answers.append(line)
         return answers
 
     def block_digest(self, deals: Sequence[int]) -> str | None:
@@ -68,15 +88,14 @@ class FixturesDealer(Dealer):
             stored = fixtures.digest(self.dialect, span.first, span.last)
             if stored is not None:
                 return stored
+            block = fixtures.block_holding(self.dialect, span.first, span.last)
+            if block is not None:
+                if self._vouched(fixtures, block) is not None:
+                    return None
+                return reference.block_digest(range(span.first, span.last + 1), self.dialect)
         h = hashlib.sha256()
-        for n in deals:
-            line = fixtures.line(self.dialect, n)
-            if line is None:
-                if not fixtures.covers(self.dialect, n):
-                    raise self._uncovered(fixtures, deals)
-                raise RequestError(
-                    f"the fixtures hold deal {n} only inside a block digest, not this block: "
-                    f"they hold {fixtures.coverage(self.dialect)}"
-                )
-            h.update(line)
+        for answer in self.lines(deals):
+            if isinstance(answer, Failure):
+                return None
+            h.update(answer)
         return h.hexdigest()

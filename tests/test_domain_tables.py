@@ -1,0 +1,269 @@
+"""The whole-domain digest tables: generated row by row, each confirmed by a second implementation,
+resumable; checked by sampling; and what `verify --against fixtures` answers from, on their grid.
+
+The tables here are small ones (`DomainTable(..., through=N)`): the same code over the first N deals."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_fixtures import PlantedDealer
+
+import reference
+from harness.adapters import DealerOptions
+from harness.adapters.fixtures import FixturesDealer
+from harness.adapters.reference import ReferenceDealer
+from harness.cli import main
+from harness.compare import BlockComparer
+from harness.engine import check_blocks, run
+from harness.errors import RequestError
+from harness.failures import Failure
+from harness.fixtures import MANIFEST, DomainTable, check, default_dir
+from harness.fixtures.domain_regen import DomainDisagreement, read_work, regenerate_domain, work_path
+from harness.request import Request
+
+COMMITTED = default_dir()
+LINES_32000 = COMMITTED / "classic" / "lines-1-32000.txt"
+SMALL = DomainTable("classic", "fcdigest", through=2_300_000)  # rows 1-1000000, 1000001-2000000, 2000001-2300000
+
+
+def copy_of_fixtures(tmp_path: Path) -> Path:
+    target = tmp_path / "fx"
+    shutil.copytree(COMMITTED, target, ignore=shutil.ignore_patterns("digests-domain.tsv"))
+    manifest = json.loads((target / MANIFEST).read_text())
+    manifest["files"] = [e for e in manifest["files"] if not e["path"].endswith("digests-domain.tsv")]
+    (target / MANIFEST).write_text(json.dumps(manifest))
+    return target
+
+
+def table_rows(directory: Path, table: DomainTable) -> list[list[str]]:
+    return [line.split("\t") for line in (directory / table.path).read_text().splitlines()[1:]]
+
+
+def table_problems(directory: Path, rows: int | None, seed: int = 0) -> list[str]:
+    """What `check` says of SMALL alone (the rest of the manifest is not its plan)."""
+    problems = check(directory, (), tables=[SMALL], domain_rows=rows, seed=seed)
+    return [p for p in problems if p.startswith(SMALL.path)]
+
+
+def reseal(directory: Path, path: str, data: bytes) -> None:
+    """Write `data` at `path` and give the manifest its SHA-256, as a careless (or hostile) edit would."""
+    (directory / path).write_bytes(data)
+    manifest = json.loads((directory / MANIFEST).read_text())
+    next(e for e in manifest["files"] if e["path"] == path)["sha256"] = hashlib.sha256(data).hexdigest()
+    (directory / MANIFEST).write_text(json.dumps(manifest))
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Committed fixtures plus a classic whole-domain table of 2,300,000 deals, confirmed by fcdigest."""
+    target = copy_of_fixtures(tmp_path_factory.mktemp("small"))
+    assert regenerate_domain(target, SMALL, jobs=2) == 3
+    return target
+
+
+# ------------------------------------------------------------------------------------- generate
+
+
+@pytest.mark.parametrize("confirmer", ["fcdigest", pytest.param("node", marks=pytest.mark.node)])
+def test_a_row_is_the_digest_of_the_committed_lines(
+    confirmer: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    if confirmer == "node":
+        request.getfixturevalue("node")
+    table = DomainTable("classic", confirmer, through=32_000)
+    target = copy_of_fixtures(tmp_path)
+    regenerate_domain(target, table)
+    assert table_rows(target, table) == [["1", "32000", hashlib.sha256(LINES_32000.read_bytes()).hexdigest()]]
+    entry = next(e for e in json.loads((target / MANIFEST).read_text())["files"] if e["path"] == table.path)
+    assert [a["implementation"] for a in entry["agreed"]] == ["reference", confirmer]
+    assert all(a["deals"] == [[1, 32_000]] for a in entry["agreed"])
+    assert not work_path(target, table).exists()
+    assert check(target, tables=[table], domain_rows=None) == []
+
+
+def test_an_interrupted_run_resumes_from_its_work_file(tmp_path: Path) -> None:
+    target = copy_of_fixtures(tmp_path)
+    work = work_path(target, SMALL)
+    work.parent.mkdir(parents=True, exist_ok=True)
+    middle = reference.block_digest(range(1_000_001, 2_000_001))
+    work.write_text(f"1000001\t2000000\t{middle}\n2000001\t2300000\t5f34")  # the last row torn by a kill
+    assert read_work(work, SMALL) == {(1_000_001, 2_000_000): middle}
+    assert regenerate_domain(target, SMALL) == 2  # rows 1 and 3 only
+    assert [row[:2] for row in table_rows(target, SMALL)] == [["1", "1000000"], ["1000001", "2000000"],
+                                                              ["2000001", "2300000"]]  # fmt: skip
+    assert table_rows(target, SMALL)[1][2] == middle
+
+
+@pytest.mark.parametrize(
+    ("work", "line"),
+    [("5\t1000000\t" + "0" * 64 + "\n", 1), ("1\t1000000\t" + "0" * 64 + "\nnonsense\n", 2)],
+)
+def test_a_work_file_row_off_the_grid_is_one_line_naming_file_and_line(tmp_path: Path, work: str, line: int) -> None:
+    path = tmp_path / "w.partial"
+    path.write_text(work)
+    with pytest.raises(RequestError, match=f"w.partial:{line}: not a row of classic/digests-domain.tsv"):
+        read_work(path, SMALL)
+
+
+def test_a_confirmer_that_disagrees_stops_the_run_and_writes_no_row_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    liar = tmp_path / "fcdigest"
+    liar.write_text(
+        '#!/bin/sh\nif [ "$2" = 1000001 ]; then d=00; else d=$(cat "$0.$2"); fi; printf "%s\\t%s\\t%s\\n" $2 $3 $d\n'
+    )
+    liar.chmod(0o755)
+    for first, last in SMALL.rows():  # the right digest for every row but the second
+        (tmp_path / f"fcdigest.{first}").write_text(reference.block_digest(range(first, last + 1)))
+    monkeypatch.setenv("FREECELL_FCDIGEST", str(liar))
+    target = copy_of_fixtures(tmp_path)
+    with pytest.raises(DomainDisagreement, match="fcdigest disagrees with the reference on deals 1000001-2000000"):
+        regenerate_domain(target, SMALL, jobs=1)
+    assert not (target / SMALL.path).exists()
+    assert (1_000_001, 2_000_000) not in read_work(work_path(target, SMALL), SMALL)
+    assert main(["fixtures", "regen", "--full", "--dialect", "classic", "--confirm-with", "fcdigest",
+                 "--jobs", "1", "--dir", str(tmp_path / "empty")]) == 2  # fmt: skip
+    assert "MANIFEST.json" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------- check
+
+
+def _edit_agreed(edit: Callable[[list[dict[str, object]]], object]) -> Callable[[Path], None]:
+    def apply(directory: Path) -> None:
+        manifest = json.loads((directory / MANIFEST).read_text())
+        edit(next(e for e in manifest["files"] if e["path"] == SMALL.path)["agreed"])
+        (directory / MANIFEST).write_text(json.dumps(manifest))
+
+    return apply
+
+
+def _edit_table(edit: Callable[[bytes], bytes]) -> Callable[[Path], None]:
+    return lambda directory: reseal(directory, SMALL.path, edit((directory / SMALL.path).read_bytes()))
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "says"),
+    [
+        (
+            _edit_table(lambda d: d.replace(b"\t45ba", b"\t45bb")),
+            "row 1000001-2000000: digest differs from the reference",
+        ),
+        (_edit_table(lambda d: d[: d.rindex(b"2000001")]), "rows are not the grid of the whole domain"),
+        (_edit_table(lambda d: d.replace(b"\n1000001\t", b"\n1000002\t")), "rows are not the grid"),
+        (_edit_agreed(lambda a: a.pop()), "'agreed' list is not the reference and one confirming"),
+        (_edit_agreed(lambda a: a[1].update(implementation="pysol-cards")), "names 'pysol-cards' as the confirming"),
+        (_edit_agreed(lambda a: a[1].update(deals=[[1, 1_000_000]])), "record of who agreed differs"),
+        (_edit_agreed(lambda a: a[1].update(source_sha256="0" * 64)), "record of who agreed differs"),
+        (lambda d: (d / SMALL.path).unlink(), "classic/digests-domain.tsv: missing"),
+    ],
+)
+def test_check_names_each_corruption_of_a_whole_domain_table(
+    small: Path, tmp_path: Path, corrupt: Callable[[Path], None], says: str
+) -> None:
+    copy = tmp_path / "fx"
+    shutil.copytree(small, copy)
+    corrupt(copy)
+    rows = None if "digest differs" in says else 0  # only that one needs a row recomputed
+    problems = table_problems(copy, rows)
+    assert any(says in p for p in problems), problems
+
+
+def test_check_recomputes_a_seeded_sample_by_default_and_every_row_on_request(
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "fx"
+    shutil.copytree(small, copy)
+    _edit_table(lambda d: d.replace(b"\t45ba", b"\t45bb"))(copy)  # the middle row: never drawn among 2 of 3
+    assert table_problems(copy, 2, seed=1) == []
+    assert table_problems(copy, 3, seed=1) != []
+    monkeypatch.setattr("harness.fixtures.domain_tables", lambda: (SMALL,))
+    assert main(["fixtures", "check", "--dir", str(copy), "--dialect", "classic", "--seed", "7"]) == 0
+    assert "2 rows each, drawn with --seed 7" in capsys.readouterr().out
+    assert main(["fixtures", "check", "--dir", str(copy), "--dialect", "classic", "--all"]) == 1
+    assert "row 1000001-2000000: digest differs" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["fixtures", "check", "--rows", "-1"], "--rows"),
+        (["fixtures", "check", "--seed", "x"], "--seed"),
+        (["fixtures", "check", "--jobs", "0"], "--jobs"),
+        (["fixtures", "regen", "--full", "--dialect", "fcpro", "--confirm-with", "node"], "classic deals only"),
+    ],
+)
+def test_bad_fixtures_options_are_one_line_and_exit_2(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main([*argv, "--dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1, err
+
+
+# ------------------------------------------------------------------------ verify against them
+
+
+@pytest.mark.parametrize(
+    ("impl", "against", "block_size", "expected"),
+    [
+        ("node:x.js", "fixtures", None, 1_000_000),
+        ("fixtures", "reference", None, 1_000_000),
+        ("node:x.js", "reference", None, 10_000),
+        ("node:x.js", "fixtures", "5000", 5000),
+    ],
+)
+def test_against_the_fixtures_blocks_lie_on_the_tables_grid(
+    impl: str, against: str, block_size: str | None, expected: int
+) -> None:
+    request = Request.from_text(impl, against=against, ranges=["5-2299990"], jobs=1, block_size=block_size)
+    assert request.block_size == expected
+    if expected == 1_000_000:
+        assert [b.key for b in request.blocks()] == ["5-1000000", "1000001-2000000", "2000001-2299990"]
+
+
+def test_a_conformant_dealer_over_ranges_off_the_grid(small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FREECELL_FIXTURES", str(small))
+    outcome = run(Request.from_text("reference", against="fixtures", ranges=["5-2299990"], jobs=2))
+    assert outcome.conformant and outcome.checked == 2_299_986
+
+
+@pytest.mark.parametrize("wrong", [999_000, 1_000_000, 1_000_001, 1_001_000])
+def test_a_wrong_deal_is_found_in_a_whole_domain_row(small: Path, wrong: int) -> None:
+    fixtures = FixturesDealer(DealerOptions(dialect="classic"), small)
+    comparer = BlockComparer(PlantedDealer("classic", wrong), fixtures)
+    request = Request.from_text("reference", against="fixtures", ranges=["999000-1001000"], jobs=1)
+    failure = check_blocks(comparer, request.blocks()).first_failure
+    assert failure is not None and (failure.deal, failure.kind) == (wrong, "mismatch")
+    assert failure.expected == reference.canonical_lines([wrong]).decode().rstrip("\n")
+
+
+def test_a_whole_row_is_answered_without_dealing_and_a_part_once_the_reference_reproduces_it(small: Path) -> None:
+    fixtures = FixturesDealer(DealerOptions(dialect="classic"), small)
+    stored = table_rows(small, SMALL)[1][2]
+    assert fixtures.block_digest(range(1_000_001, 2_000_001)) == stored
+    assert fixtures._vouches == {}  # no reference dealing for a whole row
+    assert fixtures.block_digest(range(1_500_000, 1_500_100)) == reference.block_digest(range(1_500_000, 1_500_100))
+    assert fixtures.lines([1_999_999]) == [reference.canonical_lines([1_999_999])]
+    assert fixtures._vouches == {(1_000_001, 2_000_000): None}
+
+
+def test_a_row_the_reference_does_not_reproduce_is_an_error_never_a_guess(small: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "fx"
+    shutil.copytree(small, copy)
+    _edit_table(lambda d: d.replace(b"\t45ba", b"\t45bb"))(copy)
+    fixtures = FixturesDealer(DealerOptions(dialect="classic"), copy)
+    (answer,) = fixtures.lines([1_500_000])
+    assert isinstance(answer, Failure) and answer.kind == "error" and "fixtures check" in answer.message
+    assert fixtures.block_digest(range(1_500_000, 1_500_010)) is None
+    comparer = BlockComparer(ReferenceDealer(DealerOptions(dialect="classic")), fixtures)
+    request = Request.from_text("reference", against="fixtures", ranges=["1999000-2001000"], jobs=1)
+    failure = check_blocks(comparer, request.blocks()).first_failure
+    assert failure is not None and failure.kind == "error" and "fixtures check" in failure.message
+    assert failure.deal == 1_999_000  # the first deal of the part whose row the reference does not reproduce
