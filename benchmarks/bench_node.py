@@ -29,11 +29,13 @@ BARE_LOOP = r"""
 const crypto = require('crypto');
 const fs = require('fs');
 const dealFreeCell = new Function(fs.readFileSync(process.argv[2], 'utf8') + '\nreturn dealFreeCell;')();
-const N = Number(process.argv[3]);
+// argv: SOLUTION N (deals 1 … N), or SOLUTION FIRST LAST
+const FIRST = process.argv[4] === undefined ? 1 : Number(process.argv[3]);
+const LAST = Number(process.argv[process.argv[4] === undefined ? 3 : 4]);
 const t0 = process.hrtime.bigint();
 const hash = crypto.createHash('sha256');
 let acc = '';
-for (let n = 1; n <= N; n++) {
+for (let n = FIRST; n <= LAST; n++) {
   const rows = dealFreeCell(n);
   let line = '';
   for (let r = 0; r < 7; r++) {

@@ -129,6 +129,11 @@ class Request:
             raise RequestError("verify: give --range or --sample")
         if self.sample is not None:
             check_sample(self.dialect, self.sample)
+            if "fixtures" in (self.impl, self.against):
+                raise RequestError(
+                    "--sample with the fixtures: they hold digests of 1,000,000-deal blocks, so every sampled "
+                    "deal would cost its whole block; give --range, or compare the sample --against reference"
+                )
         parse_count(self.seed, "--seed", low=0, high=MAX_SEED)
         parse_count(self.jobs, "--jobs", high=max_jobs())
         parse_count(self.block_size, "--block-size", high=MAX_BLOCK_SIZE)

@@ -228,6 +228,11 @@ def test_against_the_fixtures_blocks_lie_on_the_tables_grid(
         assert [b.key for b in request.blocks()] == ["5-1000000", "1000001-2000000", "2000001-2299990"]
 
 
+def test_a_sample_against_the_fixtures_is_refused_in_one_line() -> None:
+    with pytest.raises(RequestError, match="--sample with the fixtures"):
+        Request.from_text("node:x.js", against="fixtures", sample="100", jobs=1)
+
+
 def test_a_conformant_dealer_over_ranges_off_the_grid(small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FREECELL_FIXTURES", str(small))
     outcome = run(Request.from_text("reference", against="fixtures", ranges=["5-2299990"], jobs=2))
