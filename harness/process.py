@@ -181,6 +181,8 @@ class _Cgroup:
         path.mkdir()
         self.bounds_processes = False
         try:
+            if not (path / "cgroup.procs").exists():
+                raise NotADirectoryError(f"{path} is not a cgroup")
             if limit and (path / "pids.max").exists():
                 (path / "pids.max").write_text(f"{limit}\n")
                 self.bounds_processes = True
@@ -202,6 +204,14 @@ class _Cgroup:
         if (self.path / "cgroup.kill").exists():
             with contextlib.suppress(OSError):
                 (self.path / "cgroup.kill").write_text("1\n")
+
+    def holds(self, pid: int) -> bool:
+        """Whether `pid` (running, or ended and not yet reaped) joined it."""
+        try:
+            lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
+        except OSError:
+            return False
+        return any(line.endswith(f"/{self.path.name}") for line in lines)
 
     def members(self) -> set[int]:
         try:
@@ -385,18 +395,24 @@ def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pd
         rules.append((kind, limits.memory_mb << 20))
     if limits.open_files:
         rules.append((resource.RLIMIT_NOFILE, limits.open_files))
-    if limits.processes and not (cgroup and cgroup.bounds_processes):
-        # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-        rules.append((resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))))
+    # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+    nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))) if limits.processes else None
+    if nproc and not (cgroup and cgroup.bounds_processes):
+        rules.append(nproc)
+        nproc = None
     procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
     libc = _libc() if pdeathsig else None
     cpu = limits.cpu_s
 
     def in_child() -> None:
-        if procs_file:
-            fd = os.open(procs_file, os.O_WRONLY)
-            os.write(fd, str(os.getpid()).encode())
-            os.close(fd)
+        try:
+            if procs_file:
+                fd = os.open(procs_file, os.O_WRONLY)
+                os.write(fd, str(os.getpid()).encode())
+                os.close(fd)
+        except OSError:  # the kernel refused: the parent sees it is not a member, and scans /proc
+            if nproc:
+                rules.append(nproc)
         for kind, value in rules:
             _soft, hard = resource.getrlimit(kind)
             value = value if hard == resource.RLIM_INFINITY else min(value, hard)
@@ -447,6 +463,9 @@ class Child:
             raise
         self.pid = self.proc.pid
         self.started = _start_time(self.pid)
+        if self.cgroup is not None and not self.cgroup.holds(self.pid):
+            self.cgroup.remove()  # it could not join: its tree is found in /proc instead
+            self.cgroup = None
         self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.stdout_fd = self.proc.stdout.fileno()

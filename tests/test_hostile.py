@@ -223,8 +223,18 @@ def cgroup_root(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> Iterator[Path | None]:
     """A cgroup of the test's own, under which the harness makes its dealers': of the kind it would
-    choose ("best", the default), of one kind only ("v1": pids v1, "v2"), or none at all ("none")."""
+    choose ("best", the default), of one kind only ("v1": pids v1, "v2"), or none at all ("none");
+    or one the harness must not use: "not-a-cgroup" (a plain directory), "unjoinable" (the dealer
+    does not get into it)."""
     kind = getattr(request, "param", "best")
+    if kind == "not-a-cgroup":
+        monkeypatch.setattr(process, "_CGROUP_PIDS", tmp_path / "no-cgroup")
+        monkeypatch.setattr(process, "_own_cgroup2", lambda: tmp_path)
+        yield None
+        return
+    if kind == "unjoinable":
+        monkeypatch.setattr(process._Cgroup, "holds", lambda self, pid: False)
+        kind = "best"
     offered = {
         "v1": process._CGROUP_PIDS if os.access(process._CGROUP_PIDS, os.W_OK) else None,
         "v2": process._own_cgroup2(),
@@ -267,7 +277,7 @@ def child_cgroups(root: Path | None) -> list[str]:
 
 
 # Each case in the cgroup the harness would choose here; and some in each kind of cgroup (v1, v2, none:
-# only a cgroup surely catches an escaper that clears its environment). No fork bomb without a
+# only a cgroup surely catches an escaper that clears its environment), or in one it cannot use. No fork bomb without a
 # pids cgroup: RLIMIT_NPROC is all that bounds it then, and root ignores that.
 @pytest.mark.parametrize(
     ("name", "cgroup_root"),
@@ -276,7 +286,8 @@ def child_cgroups(root: Path | None) -> list[str]:
         (n, kind)
         for n in ("stream-escaper", "stream-env-clearing-escaper", "cmd-daemon")
         for kind in ("v1", "v2", "none")
-    ],
+    ]
+    + [(n, kind) for n in ("stream-escaper", "cmd-daemon") for kind in ("not-a-cgroup", "unjoinable")],
     indirect=["cgroup_root"],
 )
 def test_a_hostile_dealer_gets_its_verdict_and_leaves_nothing_behind(
