@@ -2,13 +2,15 @@
 
 Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
 started by `spawn` in a session of its own, under resource limits (`Limits`, set with setrlimit
-in the child, and a pids cgroup where one can be made), with a marker in its environment that its
-descendants inherit.  `Child.kill` kills the whole tree: its process group, every member of its
-cgroup, and every process carrying its marker that escaped into a session of its own; this
-process is a child subreaper (PR_SET_CHILD_SUBREAPER), so escapers whose parents die become our
-children and are found and reaped here.  A sentinel process per harness process watches a pipe:
-when the harness process ends in any way (even SIGKILL), it kills whatever still carries the
-harness's marker.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
+in the child), in a cgroup of its own where one can be made (pids v1, else v2), with a marker in
+its environment that its descendants inherit.  `Child.kill` kills the whole tree: its process
+group, every member of its cgroup, and every process carrying its marker that escaped into a
+session of its own (found in /proc wherever it was reparented).  A sentinel process per harness
+process watches a pipe: when the harness process ends in any way (even SIGKILL), it kills
+whatever still carries the harness's marker.  The sentinel is detached (a double fork), so that
+no sweep of this process's descendants kills it before it has done its work.  This process is
+never made a subreaper: a library user's process would inherit every orphan below it, and never
+reap them.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
 
 `pin_failure` is the one policy for pinning a crash or hang of a long-lived process to its deal.
 """
@@ -45,8 +47,7 @@ LIVENESS_S = 0.1  # while waiting for output, how often to look whether the proc
 PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
 _READ = 1 << 20
 _PR_SET_PDEATHSIG = 1
-_PR_SET_CHILD_SUBREAPER = 36
-_CGROUP_PIDS = Path("/sys/fs/cgroup/pids")
+_CGROUP_PIDS = Path("/sys/fs/cgroup/pids")  # the pids hierarchy of cgroup v1 (hybrid systems)
 
 MemoryRule = Literal["address-space", "data"]
 
@@ -83,6 +84,7 @@ class _Proc:
     pgid: int
     sid: int
     zombie: bool
+    started: int  # clock ticks after boot
 
 
 @functools.cache
@@ -111,8 +113,17 @@ def _process_table() -> dict[int, _Proc]:
         except OSError:
             continue
         fields = stat[stat.rfind(b")") + 2 :].split()
-        table[int(name)] = _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z")
+        table[int(name)] = _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z", int(fields[19]))
     return table
+
+
+def _start_time(pid: int) -> int:
+    """When `pid` started (clock ticks after boot); 0 if it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return 0
+    return int(stat[stat.rfind(b")") + 2 :].split()[19])
 
 
 def _environ_has(pid: int, entry: bytes) -> bool:
@@ -137,23 +148,70 @@ def _descendants(table: dict[int, _Proc], roots: set[int]) -> set[int]:
     return found
 
 
+@functools.cache
+def _own_cgroup2() -> Path | None:
+    """This process's own cgroup v2, if the harness may make cgroups under it and move processes there."""
+    try:
+        own = next(line[3:] for line in Path("/proc/self/cgroup").read_text().splitlines() if line.startswith("0::"))
+        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+    except (OSError, StopIteration):
+        return None
+    for line in mounts:
+        fields = line.split()
+        if "-" in fields[:-1] and fields[fields.index("-") + 1] == "cgroup2" and fields[3] == "/":
+            path = Path(fields[4]) / own.strip().lstrip("/")
+            if os.access(path, os.W_OK) and os.access(path / "cgroup.procs", os.W_OK):
+                return path
+    return None
+
+
+def _cgroup_roots() -> list[Path]:
+    """Where a dealer's cgroup may be made, best first: the pids cgroup v1 bounds its processes;
+    a cgroup v2 under our own lists them (and bounds them only where `pids` is delegated to it)."""
+    roots = [_CGROUP_PIDS] if os.access(_CGROUP_PIDS, os.W_OK) else []
+    own = _own_cgroup2()
+    return roots + ([own] if own is not None else [])
+
+
 class _Cgroup:
-    """A pids cgroup (v1) for one child: bounds its processes, and lists every one, escaped or not."""
+    """A cgroup for one child: lists every process of its tree, escaped or not; may bound their number."""
 
     def __init__(self, path: Path, limit: int | None) -> None:
         self.path = path
         path.mkdir()
-        if limit:
-            (path / "pids.max").write_text(f"{limit}\n")
+        self.bounds_processes = False
+        try:
+            if not (path / "cgroup.procs").exists():
+                raise NotADirectoryError(f"{path} is not a cgroup")
+            if limit and (path / "pids.max").exists():
+                (path / "pids.max").write_text(f"{limit}\n")
+                self.bounds_processes = True
+        except OSError:
+            path.rmdir()
+            raise
 
     @classmethod
     def make(cls, name: str, limit: int | None) -> _Cgroup | None:
-        if not os.access(_CGROUP_PIDS, os.W_OK):
-            return None
+        for root in _cgroup_roots():
+            try:
+                return cls(root / name, limit)
+            except OSError:
+                continue
+        return None
+
+    def kill(self) -> None:
+        """Kill every member at once, where the kernel offers it (cgroup v2's cgroup.kill)."""
+        if (self.path / "cgroup.kill").exists():
+            with contextlib.suppress(OSError):
+                (self.path / "cgroup.kill").write_text("1\n")
+
+    def holds(self, pid: int) -> bool:
+        """Whether `pid` (running, or ended and not yet reaped) joined it."""
         try:
-            return cls(_CGROUP_PIDS / name, limit)
+            lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
         except OSError:
-            return None
+            return False
+        return any(line.endswith(f"/{self.path.name}") for line in lines)
 
     def members(self) -> set[int]:
         try:
@@ -185,13 +243,18 @@ class _Cgroup:
 _SENTINEL = """
 import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.SIG_IGN)
-entry, root, prefix = sys.argv[1].encode(), sys.argv[2], sys.argv[3]
+if os.fork():
+    os._exit(0)
+entry, roots, prefix = sys.argv[1].encode(), sys.argv[2].split(os.pathsep), sys.argv[3]
 sys.stdin.buffer.read()
 def cgroups():
-    try:
-        return [os.path.join(root, n) for n in os.listdir(root) if n.startswith(prefix)]
-    except OSError:
-        return []
+    found = []
+    for root in roots:
+        try:
+            found += [os.path.join(root, n) for n in os.listdir(root) if n.startswith(prefix)]
+        except OSError:
+            pass
+    return found
 for _ in range(200):
     found = False
     for name in os.listdir("/proc"):
@@ -244,14 +307,12 @@ class _Supervisor:
         self.children: weakref.WeakSet[Child] = weakref.WeakSet()
         self.lock = threading.Lock()
         self.sentinel_pipe: int | None = None
-        self.subreaper = _prctl(_PR_SET_CHILD_SUBREAPER, 1)
-        self.cgroup_ok = os.access(_CGROUP_PIDS, os.W_OK)
         self._start_sentinel()
 
     def _start_sentinel(self) -> None:
         read_end, write_end = os.pipe()
         try:
-            subprocess.Popen(
+            launcher = subprocess.Popen(
                 [
                     sys.executable,
                     "-I",
@@ -259,7 +320,7 @@ class _Supervisor:
                     "-c",
                     _SENTINEL,
                     f"{MARKER_ENV}={self.token}:",
-                    str(_CGROUP_PIDS),
+                    os.pathsep.join(map(str, _cgroup_roots())),
                     self.cgroup_name(0)[:-1],
                 ],
                 stdin=read_end,
@@ -273,6 +334,7 @@ class _Supervisor:
             return
         finally:
             os.close(read_end)
+        launcher.wait()  # the sentinel itself is its child, adopted by init (or the nearest subreaper)
         os.set_inheritable(write_end, False)
         self.sentinel_pipe = write_end  # closed by the kernel when this process ends, however
 
@@ -282,6 +344,21 @@ class _Supervisor:
 
 _supervisor: _Supervisor | None = None
 _supervisor_lock = threading.Lock()
+
+
+def _forget_parent_supervisor() -> None:
+    """In a forked child: the parent's sentinel must see its end when the parent ends, not ours."""
+    global _supervisor, _supervisor_lock
+    _supervisor_lock = threading.Lock()  # another thread may have held it at the fork
+    supervisor = _supervisor
+    if supervisor is not None and supervisor.pid != os.getpid():
+        if supervisor.sentinel_pipe is not None:
+            with contextlib.suppress(OSError):
+                os.close(supervisor.sentinel_pipe)
+        _supervisor = None
+
+
+os.register_at_fork(after_in_child=_forget_parent_supervisor)
 
 
 def _here() -> _Supervisor:
@@ -318,18 +395,24 @@ def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pd
         rules.append((kind, limits.memory_mb << 20))
     if limits.open_files:
         rules.append((resource.RLIMIT_NOFILE, limits.open_files))
-    if limits.processes and cgroup is None:
-        # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-        rules.append((resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))))
+    # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+    nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))) if limits.processes else None
+    if nproc and not (cgroup and cgroup.bounds_processes):
+        rules.append(nproc)
+        nproc = None
     procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
     libc = _libc() if pdeathsig else None
     cpu = limits.cpu_s
 
     def in_child() -> None:
-        if procs_file:
-            fd = os.open(procs_file, os.O_WRONLY)
-            os.write(fd, str(os.getpid()).encode())
-            os.close(fd)
+        try:
+            if procs_file:
+                fd = os.open(procs_file, os.O_WRONLY)
+                os.write(fd, str(os.getpid()).encode())
+                os.close(fd)
+        except OSError:  # the kernel refused: the parent sees it is not a member, and scans /proc
+            if nproc:
+                rules.append(nproc)
         for kind, value in rules:
             _soft, hard = resource.getrlimit(kind)
             value = value if hard == resource.RLIM_INFINITY else min(value, hard)
@@ -379,6 +462,10 @@ class Child:
                 self.cgroup.remove()
             raise
         self.pid = self.proc.pid
+        self.started = _start_time(self.pid)
+        if self.cgroup is not None and not self.cgroup.holds(self.pid):
+            self.cgroup.remove()  # it could not join: its tree is found in /proc instead
+            self.cgroup = None
         self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.stdout_fd = self.proc.stdout.fileno()
@@ -496,6 +583,8 @@ class Child:
 
     def _kill_rest(self) -> None:
         me = os.getpid()
+        if self.cgroup is not None:
+            self.cgroup.kill()
         killed: set[int] = set()
         for _ in range(1000):
             doomed = self._tree(me) - {me}
@@ -525,7 +614,12 @@ class Child:
             pid
             for pid, proc in table.items()
             if not proc.zombie
-            and (proc.pgid == self.pid or proc.sid == self.pid or (proc.ppid == me and _environ_has(pid, self.marker)))
+            and pid != me
+            and (
+                proc.pgid == self.pid
+                or proc.sid == self.pid
+                or (proc.started >= self.started and _environ_has(pid, self.marker))
+            )
         }
         return {pid for pid in _descendants(table, roots) if not table[pid].zombie}
 
