@@ -24,7 +24,7 @@ from harness.engine import check_blocks, run
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.fixtures import MANIFEST, DomainTable, check, default_dir
-from harness.fixtures.domain_regen import DomainDisagreement, read_work, regenerate_domain, work_path
+from harness.fixtures.domain_regen import DomainDisagreement, drop_torn_row, read_work, regenerate_domain, work_path
 from harness.request import Request
 
 COMMITTED = default_dir()
@@ -94,6 +94,8 @@ def test_an_interrupted_run_resumes_from_its_work_file(tmp_path: Path) -> None:
     middle = reference.block_digest(range(1_000_001, 2_000_001))
     work.write_text(f"1000001\t2000000\t{middle}\n2000001\t2300000\t5f34")  # the last row torn by a kill
     assert read_work(work, SMALL) == {(1_000_001, 2_000_000): middle}
+    drop_torn_row(work)  # what a resumed run does first: rows it appends must not join the torn one
+    assert work.read_text() == f"1000001\t2000000\t{middle}\n"
     assert regenerate_domain(target, SMALL) == 2  # rows 1 and 3 only
     assert [row[:2] for row in table_rows(target, SMALL)] == [["1", "1000000"], ["1000001", "2000000"],
                                                               ["2000001", "2300000"]]  # fmt: skip
