@@ -54,6 +54,10 @@ def _files_named(impl: str) -> list[Path]:
             argv = [a.replace("{n}", "1") for a in shlex.split(arg)]
             found = shutil.which(argv[0]) if argv else None
             candidates = ([found] if found else []) + argv[1:]
+    elif kind == "fixtures":
+        from harness.fixtures.store import MANIFEST, default_dir
+
+        candidates = [str(default_dir() / MANIFEST)]  # names every file's SHA-256: other tables, another log
     elif kind == "py":
         module = arg.partition(":")[0]
         if "" not in sys.path:

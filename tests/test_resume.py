@@ -186,3 +186,20 @@ def test_new_files_get_the_mode_the_umask_asks_for(tmp_path: Path, umask: int) -
     assert code == 0
     for name in ("log", "r.json", "j.xml"):
         assert (tmp_path / name).stat().st_mode & 0o777 == 0o666 & ~umask, name
+
+
+def test_a_log_made_against_other_fixtures_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from harness.fixtures import MANIFEST, default_dir
+
+    copy = tmp_path / "fx"
+    shutil.copytree(default_dir(), copy)
+    monkeypatch.setenv("FREECELL_FIXTURES", str(copy))
+    request = Request(impl="reference", against="fixtures", ranges=((1, 300),), block_size=100)
+    first = ResumeLog(tmp_path / "run.resume")
+    first.load(request.fingerprint(), run_identity(request.impl, request.against))
+    first.close()
+    (copy / MANIFEST).write_text((copy / MANIFEST).read_text().replace('"schema_version": 1', '"schema_version":1'))
+    with pytest.raises(RequestError, match="made by another build"):
+        ResumeLog(tmp_path / "run.resume").load(request.fingerprint(), run_identity(request.impl, request.against))
