@@ -13,7 +13,13 @@ from conftest import need_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "tools" / "fcdigest.c"
-TABLES = [ROOT / "fixtures" / "classic" / "digests-1-1000000.tsv", *sorted((ROOT / "fixtures" / "fcpro").glob("*.tsv"))]
+TABLES = [  # (table, its block size)
+    (ROOT / "fixtures" / "classic" / "digests-1-1000000.tsv", 10_000),
+    (ROOT / "fixtures" / "fcpro" / "digests-boundaries.tsv", 10_000),
+    (ROOT / "fixtures" / "fcpro" / "digests-sampled.tsv", 10_000),
+    (ROOT / "fixtures" / "classic" / "digests-domain.tsv", 1_000_000),
+    (ROOT / "fixtures" / "fcpro" / "digests-domain.tsv", 1_000_000),
+]
 
 
 @pytest.fixture(scope="module")
@@ -29,18 +35,21 @@ def _rows(table: Path) -> list[tuple[int, int, str]]:
     return [(int(a), int(b), h) for a, b, h in (line.split("\t") for line in lines)]
 
 
-def _sampled_rows() -> list[tuple[str, int, int, str]]:
+def _sampled_rows() -> list[tuple[str, int, int, int, str]]:
     rng = random.Random(20261122)
     picked = []
-    for table in TABLES:
+    for table, block in TABLES:
         rows = _rows(table)
-        picked += [(table.name, *row) for row in [rows[0], rows[-1], *rng.sample(rows, 3)]]
+        name = f"{table.parent.name}/{table.name}"
+        picked += [(name, block, *row) for row in [rows[0], rows[-1], *rng.sample(rows, 3)]]
     return picked
 
 
-@pytest.mark.parametrize(("table", "first", "last", "sha256"), _sampled_rows())
-def test_fcdigest_agrees_with_the_golden_tables(fcdigest: Path, table: str, first: int, last: int, sha256: str) -> None:
-    out = subprocess.run([str(fcdigest), "fcpro", str(first), str(last), "10000"], capture_output=True,
+@pytest.mark.parametrize(("table", "block", "first", "last", "sha256"), _sampled_rows())
+def test_fcdigest_agrees_with_the_golden_tables(
+    fcdigest: Path, table: str, block: int, first: int, last: int, sha256: str
+) -> None:
+    out = subprocess.run([str(fcdigest), "fcpro", str(first), str(last), str(block)], capture_output=True,
                          text=True, check=True).stdout  # fmt: skip
     assert out == f"{first}\t{last}\t{sha256}\n"
 
