@@ -655,6 +655,17 @@ class Child:
         return None
 
 
+def limit_in_words(limits: Limits, text: str) -> str | None:
+    """The limit a dealer's own error text shows it ran into (a MemoryError, EMFILE, EAGAIN from fork)."""
+    if limits.memory_mb and _MEMORY_WORDS.search(text):
+        return f"over the memory limit (--memory-limit {limits.memory_mb} MB)"
+    if limits.open_files and _FILES_WORDS.search(text):
+        return f"over the open-files limit (--max-open-files {limits.open_files})"
+    if limits.processes and _FORK_WORDS.search(text):
+        return f"over the process limit (--max-processes {limits.processes})"
+    return None
+
+
 _MEMORY_WORDS = re.compile(
     r"MemoryError|bad_alloc|out of memory|Cannot allocate memory|allocation failed|ENOMEM|heap limit"
     r"|Invalid typed array length|Array buffer allocation",

@@ -147,8 +147,13 @@ CASES: dict[str, Hostile] = {
     "py-escaper": Hostile("py:py_hostile:escaper", None, helper="escaper"),
     "py-double-fork": Hostile("py:py_hostile:double_fork", None, options=("--jobs", "2"), helper="double_fork"),
     "py-fork-bomb": Hostile(
-        "py:py_hostile:fork_bomb", 3, "error", "Resource temporarily unavailable", ("--max-processes", "32")
+        "py:py_hostile:fork_bomb",
+        3,
+        "error",
+        "(over the process limit (--max-processes 32))",
+        ("--max-processes", "32"),
     ),
+    "py-memory-raiser": Hostile("py:py_hostile:memory_raiser", 3, "crash", "--memory-limit 256 MB", MEMORY),
     "py-memory-bomb": Hostile("py:quitter:bomb", 3, "crash", "--memory-limit 256 MB", MEMORY),
     "py-quitter": Hostile("py:quitter:os_exit", 101, "crash", deals="95-104"),
     "py-control-chars": Hostile("py:py_hostile:control_chars", 3, "error", "cursed"),

@@ -164,7 +164,11 @@ class PythonDealer(Dealer):
                         answers.append(payload[1:])
                     else:
                         failure = json.loads(payload[1:])
-                        answers.append(Failure(number, failure["kind"], failure["message"]))
+                        limit = process.limit_in_words(self.options.limits, failure["message"])
+                        message = failure["message"] + (
+                            f" ({limit})" if limit and limit not in failure["message"] else ""
+                        )
+                        answers.append(Failure(number, failure["kind"], message))
             except _Ended as ended:
                 self._child = None
                 answers.append(ended.failure)

@@ -49,6 +49,13 @@ def fork_bomb(n: int) -> str:
     return _correct(n)
 
 
+def memory_raiser(n: int) -> str:
+    if n == 3:
+        hoard = [bytearray(64 << 20) for _ in range(1000)]  # MemoryError under --memory-limit: raised, not a crash
+        return str(len(hoard))
+    return _correct(n)
+
+
 def control_chars(n: int) -> str:
     if n == 3:
         print("\x1b]0;owned\x07\x1b[2J", file=sys.stderr, flush=True)
