@@ -646,22 +646,19 @@ class Child:
         code, limits = self.returncode, self.limits
         if limits.cpu_s and code == -signal.SIGXCPU:
             return f"over the CPU-time limit (--cpu-limit {limits.cpu_s:g} s)"
-        if limits.memory_mb and (_MEMORY_WORDS.search(stderr) or self.peak_rss_kb >= limits.memory_mb * 1024 * 0.9):
-            return f"over the memory limit (--memory-limit {limits.memory_mb} MB)"
-        if limits.open_files and _FILES_WORDS.search(stderr):
-            return f"over the open-files limit (--max-open-files {limits.open_files})"
-        if limits.processes and ((self.cgroup and self.cgroup.hit_limit()) or _FORK_WORDS.search(stderr)):
-            return f"over the process limit (--max-processes {limits.processes})"
-        return None
+        memory = bool(limits.memory_mb) and self.peak_rss_kb >= (limits.memory_mb or 0) * 1024 * 0.9
+        processes = bool(self.cgroup and self.cgroup.hit_limit())
+        return limit_in_words(limits, stderr, memory_seen=memory, processes_seen=processes)
 
 
-def limit_in_words(limits: Limits, text: str) -> str | None:
-    """The limit a dealer's own error text shows it ran into (a MemoryError, EMFILE, EAGAIN from fork)."""
-    if limits.memory_mb and _MEMORY_WORDS.search(text):
+def limit_in_words(limits: Limits, text: str, *, memory_seen: bool = False, processes_seen: bool = False) -> str | None:
+    """The limit a dealer ran into, as its error text shows (a MemoryError, EMFILE, EAGAIN from fork) or as
+    the supervisor saw (its peak memory, its cgroup's process limit)."""
+    if limits.memory_mb and (memory_seen or _MEMORY_WORDS.search(text)):
         return f"over the memory limit (--memory-limit {limits.memory_mb} MB)"
     if limits.open_files and _FILES_WORDS.search(text):
         return f"over the open-files limit (--max-open-files {limits.open_files})"
-    if limits.processes and _FORK_WORDS.search(text):
+    if limits.processes and (processes_seen or _FORK_WORDS.search(text)):
         return f"over the process limit (--max-processes {limits.processes})"
     return None
 
