@@ -274,3 +274,34 @@ def test_a_row_the_reference_does_not_reproduce_is_an_error_never_a_guess(small:
     failure = check_blocks(comparer, request.blocks()).first_failure
     assert failure is not None and failure.kind == "error" and "fixtures check" in failure.message
     assert failure.deal == 1_999_000  # the first deal of the part whose row the reference does not reproduce
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def test_the_workers_of_a_check_die_with_a_main_process_that_is_terminated() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    argv = [sys.executable, "-m", "harness", "fixtures", "check", "--all", "--dialect", "classic", "--jobs", "2"]
+    main_process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(main_process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the small files are checked first; then the pool of the whole-domain rows starts
+        assert len(workers) >= 2, "the check never started its workers"
+        main_process.send_signal(signal.SIGTERM)
+        main_process.wait(10)
+        deadline = time.monotonic() + 5
+        while (alive := {w for w in workers if os.path.exists(f"/proc/{w}/stat")}) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive, f"workers {alive} outlived the check"
+    finally:
+        main_process.kill()
