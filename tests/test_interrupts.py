@@ -58,6 +58,12 @@ def _wait_for(condition: object, what: str, limit_s: float = 120) -> None:
         time.sleep(0.1)
 
 
+def _as_from_a_terminal() -> None:
+    """Ctrl-C at its default, as a terminal's foreground job has it: a test run started in the background
+    of a script (`cmd &`) inherits SIGINT ignored, and the harness keeps an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize(
     ("kind", "how"),
     [("py", "ctrl-c"), ("cmd", "kill"), ("stream", "ctrl-c"), ("node", "kill")],
@@ -73,7 +79,14 @@ def test_an_interrupt_stops_everything_and_keeps_the_failure_found(
     report, log = tmp_path / "report.json", tmp_path / "run.resume"
     argv = [sys.executable, "-m", "harness", "verify", _impl(kind, tmp_path), "--range", "1-20000"]
     argv += ["--jobs", "2", "--report", str(report), "--resume", str(log)]
-    cli = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    cli = subprocess.Popen(
+        argv,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_as_from_a_terminal,
+    )
     try:
         # Deals 1-10000 are slow; block 10001-20000 fails at once and is logged: then interrupt.
         _wait_for(lambda: log.exists() and '"failure":{' in log.read_text(), "the failure at 10001 logged")
