@@ -75,6 +75,12 @@ def bulk_path(n: int, _tmp: Path) -> Figure:
     return Figure("reference.iter_lines (in-process)", n, seconds, digest)
 
 
+def bulk_path_one_thread(n: int, _tmp: Path) -> Figure:
+    """The same with no batch computed ahead: dealing and hashing take turns on one core."""
+    seconds, digest = _timed_digest(reference.iter_lines(1, n, ahead=False))
+    return Figure("reference.iter_lines(ahead=False)", n, seconds, digest)
+
+
 def cli_range(n: int, _tmp: Path) -> Figure:
     command = [sys.executable, "-m", "harness", "deal", "--range", f"1-{n}", "--format", "line"]
     seconds, digest = _timed_pipe(command)
@@ -142,7 +148,15 @@ def node_solution(n: int, tmp: Path) -> Figure:
     return Figure(name, n, seconds, json.loads(done.stdout)["digest"])
 
 
-PEERS: list[Callable[[int, Path], Figure]] = [one_deal_path, bulk_path, cli_range, pysol, c_loop, node_solution]
+PEERS: list[Callable[[int, Path], Figure]] = [
+    one_deal_path,
+    bulk_path,
+    bulk_path_one_thread,
+    cli_range,
+    pysol,
+    c_loop,
+    node_solution,
+]
 
 
 def _version(command: list[str]) -> str:

@@ -2,7 +2,9 @@
 
 Byte-identical to `reference.deal`, which the tests check.  The 52 steps of the shuffle run as a
 Python loop, each step a few array operations over a whole batch of deals; the batch's decks lie
-deal after deal in one flat array so that each step touches memory in order.
+deal after deal in one flat array so that each step touches memory in order.  For canonical lines
+the decks hold each card's two letters, so the shuffle writes the lines themselves.  `iter_lines`
+computes a range's next batch in a background thread while the caller uses the last one.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
+from reference.ahead import computed_ahead
 from reference.cards import CARD_TOKENS, DECK_SIZE, LINE_BYTES
 from reference.deal import Deal, deal
 from reference.dialects import DEFAULT_DIALECT, INCREMENT, MULTIPLIER, Dialect, LcgRule, get_dialect
@@ -25,8 +28,10 @@ Cards = npt.NDArray[np.uint8]  # shape (N, 52): card indices in dealing order, o
 Lines = npt.NDArray[np.uint8]  # shape (N, 156): one canonical line per row
 
 _FRESH_DECK = np.arange(DECK_SIZE, dtype=np.uint8)
-# reference.cards' tokens as 3-byte items: a row of 52 of them, its last space made LF, is a canonical line.
-_CARD_TOKENS = np.array(CARD_TOKENS, dtype="S3")
+# Each card's two letters as one uint16 (native order: written back as the same two bytes).
+_CARD_LETTERS = np.frombuffer(b"".join(token[:2] for token in CARD_TOKENS), dtype=np.uint16)
+# A canonical line before its cards' letters are written: 51 spaces and the LF.
+_BLANK_LINE = np.frombuffer(b"\0\0 " * (DECK_SIZE - 1) + b"\0\0\n", dtype=np.uint8)
 
 
 @functools.cache
@@ -42,46 +47,59 @@ def _pick_table(rule: LcgRule) -> npt.NDArray[np.uint8]:
     return (randoms[None, :] % lefts).astype(np.uint8)
 
 
-def _shuffle_batch(seeds: npt.NDArray[np.uint32], rule: LcgRule) -> Cards:
+def _shuffle_into(seeds: npt.NDArray[np.uint32], rule: LcgRule, deck: npt.NDArray[Any], out: npt.NDArray[Any]) -> None:
+    """Deal one batch: out[i, p] = the deck value of the p-th card dealt from seeds[i].
+
+    The deck's values stand for cards 0 … 51 and only move, so a deck of card indices deals cards,
+    and a deck of their two letters deals straight into the canonical lines (no rendering pass).
+    """
     n = seeds.shape[0]
     table = _pick_table(rule)
     state = seeds.copy()
-    high = np.empty(n, dtype=np.uint32)
-    pick = np.empty(n, dtype=np.int64)
-    base = np.arange(0, n * DECK_SIZE, DECK_SIZE, dtype=np.int64)
-    decks = np.tile(_FRESH_DECK, n)  # deal j's deck is decks[52j : 52j + 52]
-    dealt = np.empty((n, DECK_SIZE), dtype=np.uint8)
+    high = np.empty(n, dtype=np.intp)
+    pick_in_deck = np.empty(n, dtype=np.uint8)
+    pick = np.empty(n, dtype=np.intp)
+    starts = np.arange(0, n * DECK_SIZE, DECK_SIZE, dtype=np.intp)
+    decks = np.tile(deck, n)  # deal i's deck is decks[52i : 52i + 52]
+    last = decks.reshape(n, DECK_SIZE)  # last[:, left - 1]: each deck's last card still undealt
     for step in range(DECK_SIZE):
         left = DECK_SIZE - step
         np.multiply(state, np.uint32(MULTIPLIER), out=state)
         np.add(state, np.uint32(INCREMENT), out=state)
-        np.right_shift(state, np.uint32(16), out=high)
-        np.add(base, np.take(table[left - 1], high), out=pick)
-        dealt[:, step] = np.take(decks, pick)
-        decks[pick] = np.take(decks, base + (left - 1))
-    return dealt
+        np.right_shift(state, 16, out=high, casting="unsafe")
+        np.take(table[left - 1], high, out=pick_in_deck)
+        np.add(starts, pick_in_deck, out=pick)
+        out[:, step] = np.take(decks, pick)
+        decks[pick] = last[:, left - 1]
 
 
-def cards_array(numbers: Sequence[int] | npt.NDArray[np.int64], dialect: str | Dialect = DEFAULT_DIALECT) -> Cards:
-    """Cards of `numbers` (any order, repeats allowed), one deal per row; ValueError outside the domain."""
-    d = get_dialect(dialect)
-    nums = _deal_numbers(numbers, d)
+def _deal_into(nums: npt.NDArray[np.int64], d: Dialect, deck: npt.NDArray[Any], out: npt.NDArray[Any]) -> None:
+    """out[i] = the deck values of deal nums[i] of `d`, in dealing order; ValueError outside the domain."""
     rule_of = np.full(nums.shape[0], -1, dtype=np.int8)
     for i, rule in enumerate(d.rules):
         rule_of[(nums >= rule.first) & (nums <= rule.last)] = i
-    out = np.empty((nums.shape[0], DECK_SIZE), dtype=np.uint8)
     for i, rule in enumerate(d.rules):
         hit = np.flatnonzero(rule_of == i)
         for lo in range(0, hit.shape[0], BATCH):
             where = hit[lo : lo + BATCH]
             seeds = (nums[where] - rule.seed_offset).astype(np.uint32)
             if where.shape[0] == nums.shape[0]:
-                out = _shuffle_batch(seeds, rule)  # the common case: one rule, one batch
+                _shuffle_into(seeds, rule, deck, out)  # the common case: one rule, one batch
             else:
-                out[where] = _shuffle_batch(seeds, rule)
+                part = np.empty((where.shape[0], DECK_SIZE), dtype=deck.dtype)
+                _shuffle_into(seeds, rule, deck, part)
+                out[where] = part
     for j in np.flatnonzero(rule_of < 0):
         # Not shuffled by a rule: a fixed layout, or (raising here) not a deal of this dialect.
-        out[j] = deal(int(nums[j]), d).cards
+        out[j] = deck[list(deal(int(nums[j]), d).cards)]
+
+
+def cards_array(numbers: Sequence[int] | npt.NDArray[np.int64], dialect: str | Dialect = DEFAULT_DIALECT) -> Cards:
+    """Cards of `numbers` (any order, repeats allowed), one deal per row; ValueError outside the domain."""
+    d = get_dialect(dialect)
+    nums = _deal_numbers(numbers, d)
+    out = np.empty((nums.shape[0], DECK_SIZE), dtype=np.uint8)
+    _deal_into(nums, d, _FRESH_DECK, out)
     return out
 
 
@@ -102,37 +120,56 @@ def _deal_numbers(numbers: Sequence[int] | npt.NDArray[np.int64], d: Dialect) ->
     return np.array(values, dtype=np.int64)
 
 
+def _blank_lines(n: int) -> tuple[Lines, npt.NDArray[np.uint16]]:
+    """n canonical lines with their spaces and LF written, and a view of their cards' two letters."""
+    lines = np.tile(_BLANK_LINE, (n, 1))
+    letters = np.ndarray((n, DECK_SIZE), dtype=np.uint16, buffer=lines, strides=(LINE_BYTES, 3))
+    return lines, letters
+
+
 def render_lines(cards: Cards) -> Lines:
     """Canonical lines of a cards array: `reference.cards.canonical_line` of each row, vectorised."""
-    lines = np.take(_CARD_TOKENS, cards).view(np.uint8).reshape(cards.shape[0], LINE_BYTES)
-    lines[:, -1] = ord("\n")
+    lines, letters = _blank_lines(cards.shape[0])
+    np.take(_CARD_LETTERS, cards, out=letters)
     return lines
 
 
 def lines_array(numbers: Sequence[int] | npt.NDArray[np.int64], dialect: str | Dialect = DEFAULT_DIALECT) -> Lines:
     """Canonical lines of `numbers` (any order, repeats allowed), one row each."""
-    return render_lines(cards_array(numbers, dialect))
+    d = get_dialect(dialect)
+    nums = _deal_numbers(numbers, d)
+    lines, letters = _blank_lines(nums.shape[0])
+    _deal_into(nums, d, _CARD_LETTERS, letters)
+    return lines
 
 
-def _batches(start: int, stop: int, d: Dialect, batch: int) -> Iterator[npt.NDArray[np.int64]]:
-    d.check_range(start, stop)
+def _batches(start: int, stop: int, batch: int) -> Iterator[npt.NDArray[np.int64]]:
     for lo in range(start, stop + 1, batch):
         yield np.arange(lo, min(lo + batch, stop + 1), dtype=np.int64)
 
 
 def iter_lines(
-    start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT, *, batch: int = BATCH
+    start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT, *, batch: int = BATCH, ahead: bool = True
 ) -> Iterator[bytes]:
-    """Canonical lines of deals start … stop (inclusive), `batch` deals a chunk: constant memory."""
+    """Canonical lines of deals start … stop (inclusive), `batch` deals a chunk: constant memory.
+
+    With `ahead` (and more than one chunk), a background thread computes the next chunk while the
+    caller uses this one; the chunks are the same either way.
+    """
     d = get_dialect(dialect)
-    for numbers in _batches(start, stop, d, batch):
-        yield lines_array(numbers, d).tobytes()
+    d.check_range(start, stop)
+    chunks = (lines_array(numbers, d).tobytes() for numbers in _batches(start, stop, batch))
+    if ahead and stop - start >= batch:
+        yield from computed_ahead(chunks, name="reference-lines")
+    else:
+        yield from chunks
 
 
 def deal_range(start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT) -> Iterator[Deal]:
     """Deals start … stop (inclusive), one `Deal` at a time, computed a batch at a time."""
     d = get_dialect(dialect)
-    for numbers in _batches(start, stop, d, 4096):
+    d.check_range(start, stop)
+    for numbers in _batches(start, stop, 4096):
         for number, row in zip(numbers.tolist(), cards_array(numbers, d).tolist(), strict=True):
             yield Deal(number, d.name, tuple(row))
 

@@ -94,10 +94,10 @@ def test_each_format_reads_back_to_the_same_deal(case: tuple[str, int], fmt: str
 
 
 @settings(max_examples=80, deadline=None)
-@given(dialect_and_range(), st.one_of(st.integers(1, 70), st.sampled_from([1, 7, 64, 65536])))
-def test_bulk_range_equals_one_deal_path(case: tuple[str, int, int], batch: int) -> None:
+@given(dialect_and_range(), st.one_of(st.integers(1, 70), st.sampled_from([1, 7, 64, 65536])), st.booleans())
+def test_bulk_range_equals_one_deal_path(case: tuple[str, int, int], batch: int, ahead: bool) -> None:
     dialect, a, b = case
-    chunks = list(reference.iter_lines(a, b, dialect, batch=batch))
+    chunks = list(reference.iter_lines(a, b, dialect, batch=batch, ahead=ahead))
     expected_sizes = [156 * min(batch, b + 1 - lo) for lo in range(a, b + 1, batch)]
     assert [len(c) for c in chunks] == expected_sizes
     assert b"".join(chunks) == one_deal_lines(range(a, b + 1), dialect)
