@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
+from harness.compare import BlockResult
 from harness.engine import Request, run
 from harness.errors import RequestError
+from harness.failures import Failure
 from harness.resume import ResumeLog, run_identity
 
 TESTS = Path(__file__).parent
@@ -203,3 +205,27 @@ def test_a_log_made_against_other_fixtures_is_refused(tmp_path: Path, monkeypatc
     (copy / MANIFEST).write_text((copy / MANIFEST).read_text().replace('"schema_version": 1', '"schema_version":1'))
     with pytest.raises(RequestError, match="made by another build"):
         ResumeLog(tmp_path / "run.resume").load(request.fingerprint(), run_identity(request.impl, request.against))
+
+
+@pytest.mark.parametrize(
+    ("finished", "checked", "this_run"),
+    [
+        # (block, deals it compared, failing deal or None) in the order the old run finished them
+        ([("1-100", 100, None), ("201-300", 100, None), ("101-200", 50, 150)], 150, 0),
+        ([("201-300", 100, None), ("101-200", 50, 150), ("1-100", 100, None)], 150, 0),
+        ([("201-300", 1, 201), ("1-100", 100, None)], 201, 100),  # 101-200 is still to do
+        ([("201-300", 100, None), ("1-100", 100, None), ("101-200", 100, None)], 300, 0),
+    ],
+)
+def test_a_resumed_log_counts_deals_up_to_its_first_failure_only(
+    tmp_path: Path, finished: list[tuple[str, int, int | None]], checked: int, this_run: int
+) -> None:
+    """Blocks finish out of order, so a log can hold blocks past its failure: they are not counted again."""
+    log = _log(tmp_path / "run.resume")
+    for key, count, failing in finished:
+        failure = Failure(failing, "mismatch", "planted") if failing is not None else None
+        log.append(BlockResult(key, count, failure))
+    log.close()
+    outcome = run(REQUEST, resume=(log := ResumeLog(tmp_path / "run.resume")))
+    log.close()
+    assert outcome.checked == checked and outcome.checked_this_run == this_run
