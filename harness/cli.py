@@ -545,6 +545,7 @@ def _join_negative_ranges(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args: argparse.Namespace | None = None
     try:
         args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run
@@ -563,7 +564,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _silence_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
-        print("freecell-harness: interrupted (a --resume log keeps what was finished)", file=sys.stderr)
+        kept = getattr(args, "resume", None)
+        print(
+            f"freecell-harness: interrupted{f' (--resume {kept} keeps what was finished)' if kept else ''}",
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
     except Exception as exc:  # a bug of ours: still one line, with the traceback on request
         if os.environ.get("FREECELL_DEBUG"):

@@ -158,3 +158,28 @@ def test_a_run_in_another_thread_leaves_the_signal_handlers_alone() -> None:
     worker.join()
     assert len(results) == 1 and getattr(results[0], "checked", None) == 100
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["deal", "--range", "1-2000000000"], "freecell-harness: interrupted\n"),
+        (["deal", "--range", "1-2000000000", "--format", "rows"], "freecell-harness: interrupted\n"),
+    ],
+)
+def test_ctrl_c_to_a_long_deal_ends_it_at_once_in_one_line(argv: list[str], said: str) -> None:
+    """`deal` computes its next batch in a background thread: Ctrl-C still reaches the main one at once,
+    and the line says nothing of a resume log that `deal` does not have."""
+    dealing = subprocess.Popen(
+        [sys.executable, "-m", "harness", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_as_from_a_terminal,
+    )
+    assert dealing.stdout is not None
+    dealing.stdout.read(1_000_000)  # it is dealing
+    sent = time.monotonic()
+    dealing.send_signal(signal.SIGINT)
+    _, err = dealing.communicate(timeout=60)
+    assert (dealing.returncode, err.decode()) == (130, said)
+    assert time.monotonic() - sent < 5
