@@ -24,7 +24,14 @@ from harness.engine import check_blocks, run
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.fixtures import MANIFEST, DomainTable, check, default_dir
-from harness.fixtures.domain_regen import DomainDisagreement, drop_torn_row, read_work, regenerate_domain, work_path
+from harness.fixtures.domain_regen import (
+    DomainDisagreement,
+    drop_torn_row,
+    read_work,
+    regenerate_domain,
+    replace_manifest_entry,
+    work_path,
+)
 from harness.request import Request
 
 COMMITTED = default_dir()
@@ -305,3 +312,23 @@ def test_the_workers_of_a_check_die_with_a_main_process_that_is_terminated() -> 
         assert not alive, f"workers {alive} outlived the check"
     finally:
         main_process.kill()
+
+
+@pytest.mark.parametrize(
+    ("path", "order"),
+    [
+        ("b.tsv", ["a.tsv", "b.tsv", "c.tsv"]),  # regenerated in place: the manifest's diff is that entry alone
+        ("d.tsv", ["a.tsv", "b.tsv", "c.tsv", "d.tsv"]),  # a new table comes last
+    ],
+)
+def test_a_regenerated_table_s_entry_keeps_its_place_in_the_manifest(
+    tmp_path: Path, path: str, order: list[str]
+) -> None:
+    shutil.copy(default_dir() / MANIFEST, tmp_path / MANIFEST)
+    manifest = json.loads((tmp_path / MANIFEST).read_text())
+    manifest["files"] = [{"path": p, "sha256": "0" * 64} for p in ["a.tsv", "b.tsv", "c.tsv"]]
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    replace_manifest_entry(tmp_path, {"path": path, "sha256": "1" * 64})
+    files = json.loads((tmp_path / MANIFEST).read_text())["files"]
+    assert [f["path"] for f in files] == order
+    assert [f["sha256"] for f in files if f["path"] == path] == ["1" * 64]
