@@ -194,3 +194,56 @@ def test_a_stack_trace_trap_never_sees_the_hosts_frames(
     [report] = json.loads(capsys.readouterr().out)
     assert report["solution"] == "runtime-error"
     assert "the solution throws" in report["solution_error"] and "REACHED" not in report["solution_error"]
+
+
+# A dealer that deals right but, from deal 3000 on, has replaced a built-in its context shares with
+# the harness's own code there: whatever the harness calls without a timeout must not reach it.
+TAMPERINGS = {
+    "array-shift": "Array.prototype.shift = function () { for (;;) {} };",
+    "array-join": "Array.prototype.join = function () { for (;;) {} };",
+    "string-slice": "String.prototype.slice = function () { for (;;) {} };",
+    "reflect-apply": "Reflect.apply = function () { for (;;) {} };",
+    "array-tojson": "Array.prototype.toJSON = function () { return 'an array'; };",  # as Prototype.js did
+    "object-tojson": "Object.prototype.toJSON = function () { return {}; };",
+}
+
+
+@pytest.mark.parametrize("mode", ["digest", "lines"])
+@pytest.mark.parametrize("tampering", sorted(TAMPERINGS))
+def test_a_dealer_that_replaces_built_ins_is_still_judged_by_its_boards(
+    node: str, tmp_path: Path, tampering: str, mode: str
+) -> None:
+    """20,000 deals are many steps of several pieces each (a piece is 65,536 characters of lines)."""
+    path = tmp_path / "tamperer.js"
+    path.write_text(
+        GOOD + "\nfunction dealFreeCell(n) {\n"
+        f"  if (n === 3000) {{ {TAMPERINGS[tampering]} }}\n"
+        "  return correct(n);\n}\n",
+        encoding="utf-8",
+    )
+    deals = range(1, 20_001)
+    with open_dealer(f"node:{path}", DealerOptions(timeout=5)) as dealer:
+        if mode == "digest":
+            assert dealer.block_digest(deals) == reference.block_digest(deals)
+        else:
+            answers = dealer.lines(deals)
+            assert [a for a in answers if not isinstance(a, bytes)] == []
+            assert b"".join(a for a in answers if isinstance(a, bytes)) == reference.canonical_lines(deals)
+
+
+@pytest.mark.parametrize("tampering", ["array-tojson", "object-tojson", "array-join"])
+def test_a_dealer_that_replaces_built_ins_is_blamed_at_its_own_failure(
+    node: str, tmp_path: Path, tampering: str
+) -> None:
+    path = tmp_path / "tamperer.js"
+    path.write_text(
+        GOOD + "\nfunction dealFreeCell(n) {\n"
+        f"  if (n === 3000) {{ {TAMPERINGS[tampering]} }}\n"
+        "  if (n === 4000) throw new Error('no deal 4000');\n"
+        "  return correct(n);\n}\n",
+        encoding="utf-8",
+    )
+    with open_dealer(f"node:{path}", DealerOptions(timeout=5)) as dealer:
+        answers = dealer.lines(range(3990, 4011))
+    failures = [a for a in answers if isinstance(a, Failure)]
+    assert [(f.deal, f.kind) for f in failures] == [(4000, "error")] and "no deal 4000" in failures[0].message

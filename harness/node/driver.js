@@ -77,7 +77,8 @@ const path = require('path');
 const PROTOCOL = 2;
 const DEFAULT_TIMEOUT_MS = 10000;
 const MAX_CHUNK_MS = 500;
-const MAX_STEP_CHARS = 1 << 16; // lines a step gathers before handing them over (one string, no JSON)
+const MAX_STEP_CHARS = 1 << 16; // lines a step gathers in one piece (a string, no JSON)
+const MAX_STEP_PIECES = 16; // pieces a step gathers before handing them over
 const HARNESS = '__freecellHarness';
 const IN_CONTEXT = ['prelude.js', 'assert.js'].map((name) => {
   const file = path.join(__dirname, name);
@@ -121,6 +122,15 @@ function compile(code, filename, lineOffset, ctx) {
 function ask(ctx, call, timeoutMs) {
   const answer = vm.runInContext(`${HARNESS}.${call}`, ctx, timeoutMs ? { timeout: timeoutMs } : {});
   return typeof answer === 'string' ? JSON.parse(answer) : answer;
+}
+
+const TEXT = new vm.Script(`${HARNESS}.text()`);
+
+// The lines of the last step, as the `pieces` strings its collect() announced.
+function takeTexts(ctx, pieces) {
+  const texts = [];
+  for (let k = 0; k < pieces; k++) texts.push(TEXT.runInContext(ctx));
+  return texts;
 }
 
 function isTimeout(err) {
@@ -273,17 +283,17 @@ function serveDeal(req) {
     partFrom = pos;
     partStarted = Date.now();
   };
-  // Take what a step produced (`extra`: a failure found outside the context).
-  const take = (out, text, extra) => {
+  // Take what a step produced: its lines in pieces (`extra`: a failure found outside the context).
+  const take = (out, texts, extra) => {
     const done = offset + out.done;
     const found = out.failures.map((f) => ({ index: offset + f.index, deal: dealAt(offset + f.index), kind: f.kind, message: f.message }));
     if (extra) found.push(extra);
     if (digest) {
       if (found.length) failure = found.sort((x, y) => x.index - y.index)[0];
       else if (out.raw.length) unreadable = true;
-      else hash.update(text);
+      else for (const text of texts) hash.update(text);
     } else {
-      const got = text.split('\n');
+      const got = texts.join('').split('\n');
       got.pop(); // after the last LF
       for (const line of got) lines.push(line === '' ? null : line + '\n');
       while (lines.length < done - partFrom) lines.push(null); // a deal lost to a timeout
@@ -295,13 +305,13 @@ function serveDeal(req) {
   const stepTimeout = Math.ceil(timeoutMs * 1.5);
   while (pos < count && failure === null && !unreadable) {
     let out;
-    let text;
+    let texts;
     try {
-      const settling = vm.runInContext(`${HARNESS}.step(${budget}, ${MAX_STEP_CHARS})`, loaded.ctx, { timeout: stepTimeout });
+      const settling = vm.runInContext(`${HARNESS}.step(${budget}, ${MAX_STEP_CHARS}, ${MAX_STEP_PIECES})`, loaded.ctx, { timeout: stepTimeout });
       // A timeout costs a watchdog thread per call: collect() only needs one when it reads what
       // a dealer's Promise settled to (dealer data); otherwise it handles only our own values.
       out = ask(loaded.ctx, 'collect()', settling === false ? 0 : stepTimeout);
-      text = vm.runInContext(`${HARNESS}.text()`, loaded.ctx);
+      texts = takeTexts(loaded.ctx, out.pieces);
     } catch (err) {
       if (!isTimeout(err)) throw err;
       const at = offset + Number(vm.runInContext(`${HARNESS}.position()`, loaded.ctx));
@@ -309,7 +319,7 @@ function serveDeal(req) {
       let before = null;
       try {
         before = ask(loaded.ctx, 'collect()', timeoutMs);
-        before.text = vm.runInContext(`${HARNESS}.text()`, loaded.ctx);
+        before.texts = takeTexts(loaded.ctx, before.pieces);
       } catch (_) {
         before = null;
       }
@@ -318,7 +328,7 @@ function serveDeal(req) {
       if (again.status !== 'ok') throw new Error(`the dealer no longer loads: ${again.message}`);
       loaded.ctx = again.ctx;
       if (before !== null && offset + before.done === at + 1) {
-        take(before, before.text, lost);
+        take(before, before.texts, lost);
       } else {
         for (let i = pos; i <= at; i++) {
           const f = i === at ? lost : { index: i, deal: dealAt(i), kind: 'timeout', message: `lost when dealFreeCell(${dealAt(at)}) ran longer than ${timeoutMs / 1000} s` };
@@ -335,7 +345,7 @@ function serveDeal(req) {
       flush(true);
       continue;
     }
-    take(out, text, null);
+    take(out, texts, null);
     flush(pos >= count);
   }
   if (!digest) flush(true);

@@ -16,6 +16,30 @@
   const objectKeys = Object.keys;
   const now = Date.now;
   const StringOf = String;
+  const parse = JSON.parse;
+  const apply = Reflect.apply;
+  const arrayShift = Array.prototype.shift;
+  const stringSlice = String.prototype.slice;
+  const isFiniteNumber = Number.isFinite;
+
+  // Our answers to the driver as JSON text, built without consulting anything a dealer can change:
+  // JSON.stringify calls an object's toJSON (Prototype.js-era code defines Array.prototype.toJSON),
+  // but looks up nothing for a primitive.  Only our own plain objects and dense arrays come here.
+  const jsonText = (v) => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'string' || typeof v === 'boolean') return stringify(v);
+    if (typeof v === 'number') return isFiniteNumber(v) ? stringify(v) : 'null';
+    let text;
+    if (isArray(v)) {
+      text = '[';
+      for (let k = 0; k < v.length; k++) text += (k ? ',' : '') + jsonText(v[k]);
+      return text + ']';
+    }
+    const keys = objectKeys(v);
+    text = '{';
+    for (let k = 0; k < keys.length; k++) text += (k ? ',' : '') + stringify(keys[k]) + ':' + jsonText(v[keys[k]]);
+    return text + '}';
+  };
 
   // ------------------------------------------------------------------ console (to a buffer)
   const MAX_LOG_LINES = 200;
@@ -242,23 +266,23 @@
           '(a web-game bundle?); a dealer runs as plain JavaScript without window, document, timers or ' +
           "Node's process: load a file that only defines the dealing function";
       }
-      return stringify({ status: 'runtime-error', message, file: d.where && d.where.file, line: d.where && d.where.line });
+      return jsonText({ status: 'runtime-error', message, file: d.where && d.where.file, line: d.where && d.where.line });
     }
     dealer = pick(module, name, explicit);
     if (dealer === null) {
       const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
       const also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')})` : '';
-      return stringify({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });
+      return jsonText({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });
     }
-    return stringify({ status: 'ok' });
+    return jsonText({ status: 'ok' });
   };
 
   // ------------------------------------------------------------------ dealing
   // One block at a time: begin() then step() until done; async answers settle between steps.
-  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pending: [] };
+  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pieces: [], pending: [] };
 
   const begin = (mode, start, count, listJson) => {
-    block.list = listJson ? JSON.parse(listJson) : null;
+    block.list = listJson ? parse(listJson) : null;
     block.start = start;
     block.count = count;
     block.i = 0;
@@ -267,6 +291,7 @@
     block.failures = [];
     block.raw = [];
     block.text = '';
+    block.pieces = [];
     return 0;
   };
   const dealAt = (i) => (block.list ? block.list[i] : block.start + i);
@@ -284,10 +309,20 @@
     block.raw.push(block.digest ? [i, null] : [i, rawValue(value, 0)]);
   };
 
-  const step = (budgetMs, maxChars) => {
+  // A step gathers up to maxPieces pieces of maxChars characters of lines: each call with a
+  // timeout costs a watchdog thread (~50 µs), and one long string costs more to build and hash
+  // than several short ones.
+  const step = (budgetMs, maxChars, maxPieces) => {
     const fn = dealer;
     const t0 = now();
-    while (block.i < block.count && block.text.length < maxChars) {
+    while (block.i < block.count) {
+      if (block.text.length >= maxChars) {
+        if (block.pieces.length + 1 >= maxPieces) break;
+        const piece = block.text;
+        piece | 0; // ToNumber flattens V8's rope of += pieces: kept a while, it is then one string, not thousands
+        block.pieces.push(piece);
+        block.text = '';
+      }
       const i = block.i;
       block.i = i + 1;
       let value;
@@ -339,7 +374,7 @@
       let text = '';
       let from = 0;
       for (const entry of block.pending) {
-        text += block.text.slice(from, entry.at);
+        text += apply(stringSlice, block.text, [from, entry.at]);
         from = entry.at;
         const saved = block.text;
         block.text = '';
@@ -355,15 +390,18 @@
         text += block.text;
         block.text = saved;
       }
-      block.text = text + block.text.slice(from);
+      block.text = text + apply(stringSlice, block.text, [from]);
       block.pending = [];
     }
-    const out = { done: block.i, failures: block.failures, raw: block.raw };
+    const out = { done: block.i, failures: block.failures, raw: block.raw, pieces: block.pieces.length + 1 };
     block.failures = [];
     block.raw = [];
-    return stringify(out);
+    return jsonText(out);
   };
+  // The step's lines, a piece a call: collect() says how many pieces there are.  It runs with no
+  // timeout, so it calls no method a dealer could have replaced (shift is the one taken at start).
   const text = () => {
+    if (block.pieces.length) return apply(arrayShift, block.pieces, []);
     const t = block.text;
     block.text = '';
     return t;
@@ -389,16 +427,18 @@
   };
   const hintResult = () => {
     const s = hintState;
-    if (s === null || !s.done) return stringify({ state: 'pending' });
-    if (!s.threw) return stringify({ state: 'passed' });
-    return stringify({ state: 'threw', error: describeError(s.error, files) });
+    if (s === null || !s.done) return jsonText({ state: 'pending' });
+    if (!s.threw) return jsonText({ state: 'passed' });
+    return jsonText({ state: 'threw', error: describeError(s.error, files) });
   };
-  const describe = (err) => stringify(describeError(err, files));
+  const describe = (err) => jsonText(describeError(err, files));
   const addFile = (name) => {
     if (!files.includes(name)) files.push(name);
   };
   const takeLog = () => {
-    const text = logLines.join('\n') + (logDropped ? `\n(${logDropped} more console lines dropped)` : '');
+    let text = '';
+    for (let k = 0; k < logLines.length; k++) text += (k ? '\n' : '') + logLines[k];
+    if (logDropped) text += `\n(${logDropped} more console lines dropped)`;
     logLines = [];
     logDropped = 0;
     return stringify(text);
