@@ -103,27 +103,19 @@ def die_with_parent(sig: int = signal.SIGKILL) -> bool:
     return _prctl(_PR_SET_PDEATHSIG, sig)
 
 
-def _process_table() -> dict[int, _Proc]:
-    table: dict[int, _Proc] = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{name}/stat").read_bytes()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(b")") + 2 :].split()
-        table[int(name)] = _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z", int(fields[19]))
-    return table
-
-
-def _start_time(pid: int) -> int:
-    """When `pid` started (clock ticks after boot); 0 if it is gone."""
+def _proc(pid: int | str) -> _Proc | None:
+    """What /proc/PID/stat says of `pid`; None if it is gone."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_bytes()
     except OSError:
-        return 0
-    return int(stat[stat.rfind(b")") + 2 :].split()[19])
+        return None
+    fields = stat[stat.rfind(b")") + 2 :].split()
+    return _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z", int(fields[19]))
+
+
+def _process_table() -> dict[int, _Proc]:
+    procs = {int(name): _proc(name) for name in os.listdir("/proc") if name.isdigit()}
+    return {pid: proc for pid, proc in procs.items() if proc is not None}
 
 
 def _environ_has(pid: int, entry: bytes) -> bool:
@@ -462,7 +454,7 @@ class Child:
                 self.cgroup.remove()
             raise
         self.pid = self.proc.pid
-        self.started = _start_time(self.pid)
+        self.started = proc.started if (proc := _proc(self.pid)) is not None else 0
         if self.cgroup is not None and not self.cgroup.holds(self.pid):
             self.cgroup.remove()  # it could not join: its tree is found in /proc instead
             self.cgroup = None
