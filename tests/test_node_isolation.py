@@ -244,6 +244,6 @@ def test_a_dealer_that_replaces_built_ins_is_blamed_at_its_own_failure(
         encoding="utf-8",
     )
     with open_dealer(f"node:{path}", DealerOptions(timeout=5)) as dealer:
-        answers = dealer.lines(range(3990, 4011))
+        answers = dealer.lines(range(2990, 4011))  # tampered at 3000, failing at 4000
     failures = [a for a in answers if isinstance(a, Failure)]
     assert [(f.deal, f.kind) for f in failures] == [(4000, "error")] and "no deal 4000" in failures[0].message
