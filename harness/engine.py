@@ -25,8 +25,9 @@ from harness.adapters import check_impl, open_pair
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.interrupts import descendants, die_with_parent, interrupts_held, interrupts_raise, kill_children, kill_tree
+from harness.interrupts import descendants, interrupts_held, interrupts_raise, kill_children, kill_tree
 from harness.intervals import Block
+from harness.process import die_with_parent
 from harness.request import Request, default_jobs
 from harness.resume import ResumeLog, run_identity
 from harness.verdict import Verdict
@@ -100,9 +101,7 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the main process decides
     signal.signal(signal.SIGTERM, terminated)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
-    die_with_parent()
-    if os.getppid() != parent:  # the parent died before we asked to die with it
-        terminated(signal.SIGTERM, None)
+    die_with_parent(signal.SIGTERM, parent)  # SIGTERM: `terminated` kills the dealers too
     try:
         comparer = _open_comparer(request)
     except RequestError as exc:

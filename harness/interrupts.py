@@ -9,15 +9,12 @@ children of this process found in /proc are killed the same way.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import importlib
 import os
 import signal
 import threading
 from collections.abc import Iterator
 from types import FrameType
-
-_PR_SET_PDEATHSIG = 1
 
 
 @contextlib.contextmanager
@@ -49,12 +46,6 @@ def interrupts_held() -> Iterator[None]:
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
-
-
-def die_with_parent() -> None:
-    """Ask Linux to send SIGTERM to this process when its parent dies (even by SIGKILL)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
 
 
 def _stat(pid: int) -> tuple[int, int, int] | None:

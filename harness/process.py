@@ -98,9 +98,16 @@ def _prctl(option: int, value: int) -> bool:
     return libc is not None and int(libc.prctl(option, value, 0, 0, 0)) == 0
 
 
-def die_with_parent(sig: int = signal.SIGKILL) -> bool:
-    """Ask the kernel to send `sig` to this process when the thread that started it ends."""
-    return _prctl(_PR_SET_PDEATHSIG, sig)
+def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> bool:
+    """Ask the kernel to send `sig` to this process when the thread that started it ends.
+
+    The kernel sends it only for a death after the asking: with `parent` (its pid, taken before the
+    fork), a parent already gone gets this process `sig` now.
+    """
+    asked = _prctl(_PR_SET_PDEATHSIG, sig)
+    if parent is not None and os.getppid() != parent:
+        os.kill(os.getpid(), sig)
+    return asked
 
 
 def _proc(pid: int | str) -> _Proc | None:

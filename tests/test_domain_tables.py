@@ -332,3 +332,14 @@ def test_a_regenerated_table_s_entry_keeps_its_place_in_the_manifest(
     files = json.loads((tmp_path / MANIFEST).read_text())["files"]
     assert [f["path"] for f in files] == order
     assert [f["sha256"] for f in files if f["path"] == path] == ["1" * 64]
+
+
+def test_a_worker_whose_main_process_is_gone_before_it_asks_to_die_with_it_dies_at_once() -> None:
+    """The kernel sends the parent-death signal only for a death after the asking: a worker forked just before
+    its main process was terminated would wait on its queue forever (the check above, flaky under load)."""
+    import subprocess
+    import sys
+
+    ask = "from harness.fixtures import domain; domain._start_worker(1, None); print('still here')"  # 1: not our parent
+    done = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "" and done.returncode == -9
