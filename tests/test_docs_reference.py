@@ -98,3 +98,13 @@ def test_a_missing_option_is_caught() -> None:
     parser.add_argument("--brand-new-option")
     assert "--brand-new-option" in documented_names(parser)
     assert "`--brand-new-option" not in section_of(("verify",))
+
+
+def test_the_exit_statuses_of_the_help_are_those_of_the_contract() -> None:
+    from harness.cli import EXIT_CODES
+
+    contract = (CLI_MD.parent / "contract.md").read_text(encoding="utf-8")
+    table = sections(contract)["Exit statuses"]
+    helped = [line.split()[0] for line in EXIT_CODES.splitlines()[1:]]
+    documented = re.findall(r"^\| \*\*(\d+)\*\* \|", table, re.MULTILINE)
+    assert helped == documented
