@@ -108,3 +108,32 @@ def test_the_exit_statuses_of_the_help_are_those_of_the_contract() -> None:
     helped = [line.split()[0] for line in EXIT_CODES.splitlines()[1:]]
     documented = re.findall(r"^\| \*\*(\d+)\*\* \|", table, re.MULTILINE)
     assert helped == documented
+
+
+class _Recorder:
+    """Stands in for pytest's parser: records the options a plugin adds."""
+
+    def __init__(self) -> None:
+        self.options: list[str] = []
+
+    def getgroup(self, *args: object, **kwargs: object) -> _Recorder:
+        return self
+
+    def addoption(self, *names: str, **kwargs: object) -> None:
+        self.options += names
+
+    def addini(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+def test_every_option_of_the_pytest_plugin_is_in_its_how_to() -> None:
+    import importlib
+    import tomllib
+
+    pyproject = tomllib.loads((CLI_MD.parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    plugin = importlib.import_module(pyproject["project"]["entry-points"]["pytest11"]["freecell_harness"])
+    recorder = _Recorder()
+    plugin.pytest_addoption(recorder)
+    how_to = (CLI_MD.parents[1] / "how-to" / "pytest.md").read_text(encoding="utf-8")
+    assert recorder.options, "the plugin adds no option: the recorder no longer fits pytest_addoption"
+    assert [o for o in recorder.options if f"`{o}`" not in how_to] == []
