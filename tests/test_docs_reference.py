@@ -137,3 +137,14 @@ def test_every_option_of_the_pytest_plugin_is_in_its_how_to() -> None:
     how_to = (CLI_MD.parents[1] / "how-to" / "pytest.md").read_text(encoding="utf-8")
     assert recorder.options, "the plugin adds no option: the recorder no longer fits pytest_addoption"
     assert [o for o in recorder.options if f"`{o}`" not in how_to] == []
+
+
+def test_the_readme_is_short_and_its_links_resolve() -> None:
+    # The site's links are checked by `mkdocs build --strict`; the README is outside the site.
+    root = CLI_MD.parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme)
+    assert targets, "no links found: the pattern no longer fits"
+    local = [t for t in targets if "://" not in t]
+    assert [t for t in local if not (root / t).exists()] == []
