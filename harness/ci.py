@@ -3,8 +3,8 @@
 
 - `matrix N`: the shard numbers 1 … N as JSON, for a job matrix.
 - `shard`: verify one shard, writing `shard-K.json`, `shard-K.xml` and `shard-K.resume` into
-  the output directory; exits 0 when a verdict was reached, whichever it is (the merge judges),
-  else with verify's status (2 a bad request, 3 a bug, 130 interrupted).
+  the output directory; exits exactly as `verify` of that shard would, so that a job running one
+  shard (the action alone) fails when its dealer diverges.
 - `merge DIR`: merge every `shard-*.json` under DIR into one report, append the verdict to
   `$GITHUB_STEP_SUMMARY` when set, and exit as `verify` would.
 """
@@ -17,7 +17,12 @@ from pathlib import Path
 
 from harness.errors import RequestError
 
-VERDICT_REACHED = (0, 1)  # verify's exit statuses that mean a report with a verdict was written
+SHARD_EXIT_CODES = """exit status (verify's, for this shard):
+  0    every deal of this shard conforms
+  1    a deal of this shard does not conform (the job fails; `ci merge` gives the run's verdict)
+  2    the request itself is wrong or cannot be served (one line on stderr says what)
+  3    the harness itself failed (a bug of ours)
+  130  interrupted (Ctrl-C, SIGTERM): the report so far is written, the resume log continues it"""
 
 
 def shard_matrix(count: int) -> str:
@@ -48,11 +53,6 @@ def shard_argv(
     if jobs:
         argv += ["--jobs", jobs]
     return [*argv, "--report", f"{stem}.json", "--junit", f"{stem}.xml", "--resume", f"{stem}.resume"]
-
-
-def shard_status(verify_status: int) -> int:
-    """A shard job succeeds whenever it reached a verdict: the merge decides the run."""
-    return 0 if verify_status in VERDICT_REACHED else verify_status
 
 
 def shard_reports(directory: str) -> list[str]:

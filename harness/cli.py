@@ -297,7 +297,7 @@ def cmd_ci(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             out=Path(args.out),
         )
-        return ci.shard_status(main(argv))
+        return main(argv)
     reports = ci.shard_reports(args.directory)
     code = main(["report", "merge", *reports, "--out", args.out])
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
@@ -466,10 +466,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="the steps of the CI workflow: matrix, shard, merge",
         description="The steps of .github/workflows/verify.yml and action.yml.",
     )
+    from harness import ci
+
     steps = p.add_subparsers(dest="step", required=True, parser_class=_Parser, metavar="STEP")
     q = steps.add_parser("matrix", help="shard numbers 1 … N as JSON")
     q.add_argument("shards", type=int, metavar="N")
-    q = steps.add_parser("shard", help="verify one shard into --out (exit 0 when a verdict was reached)")
+    q = steps.add_parser(
+        "shard",
+        help="verify one shard into --out (exits as verify would: 1 when the shard diverges)",
+        description="Verify one shard, writing shard-K.json, shard-K.xml and shard-K.resume into --out.",
+        epilog=ci.SHARD_EXIT_CODES,
+    )
     q.add_argument("impl", metavar="IMPL")
     q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable)")
     q.add_argument("--sample", metavar="K")

@@ -12,16 +12,27 @@ from harness.cli import main
 pytestmark = pytest.mark.usefixtures("test_dealers")
 
 
-@pytest.mark.parametrize(("planted", "verdict", "deal"), [("25555", 1, 25555), ("99999", 0, None)])
+# Blocks of 10,000 go round-robin to 3 shards: 25555 lies in 20001-30000, shard 3's.
+@pytest.mark.parametrize(
+    ("planted", "verdict", "deal", "shard_statuses"),
+    [("25555", 1, 25555, [0, 0, 1]), ("99999", 0, None, [0, 0, 0])],
+)
 def test_shards_then_merge_give_the_verdict_of_one_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: str, verdict: int, deal: int | None
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    planted: str,
+    verdict: int,
+    deal: int | None,
+    shard_statuses: list[int],
 ) -> None:
     monkeypatch.setenv("PLANTED_DEAL", planted)
     summary = tmp_path / "summary.md"
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    statuses = []
     for k in (1, 2, 3):  # as three matrix jobs would, each uploading its own directory
         shard = ["shard", "py:planted:deal", "--range", "1-40000", "--shard", str(k), "--shards", "3"]
-        assert main(["ci", *shard, "--jobs", "1", "--out", str(tmp_path / "artifacts" / f"shard-{k}")]) == 0
+        statuses.append(main(["ci", *shard, "--jobs", "1", "--out", str(tmp_path / "artifacts" / f"shard-{k}")]))
+    assert statuses == shard_statuses  # a shard's job fails exactly when its verify would
     merged = tmp_path / "merged.json"
     assert main(["ci", "merge", str(tmp_path / "artifacts"), "--out", str(merged)]) == verdict
     data = json.loads(merged.read_text())
@@ -52,6 +63,14 @@ def test_steps_exit_as_verify_would(
     captured = capsys.readouterr()
     assert captured.out == expected or not expected
     assert (captured.err.count("\n") == 1) == (code == 2)
+
+
+def test_shard_help_shows_its_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["ci", "shard", "--help"])
+    text = capsys.readouterr().out
+    assert "0    every deal of this shard conforms" in text
+    assert "1    a deal of this shard does not conform" in text
 
 
 def test_merge_without_reports_is_a_request_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
