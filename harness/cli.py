@@ -437,7 +437,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("impl", metavar="IMPL", help="reference, fixtures, pysol-cards, node:PATH, cmd:T, stream:C, py:M:F")
     p.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
-    p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: 1-32000)")
+    p.add_argument(
+        "--range",
+        action="append",
+        metavar="A-B",
+        help="deals to check (repeatable; default: 1-32000 and 1000 deals each side of every boundary)",
+    )
     p.add_argument("--sample", metavar="K", help="K deals: boundaries, the rest uniform")
     p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")

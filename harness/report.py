@@ -224,9 +224,23 @@ def board_diff(expected: str | None, actual: str | None) -> str:
     return printable("\n".join(lines))
 
 
+_RANGES_SHOWN = 4  # ranges named in the verdict line; more are counted
+
+
+def coverage(report: Report) -> str:
+    """What the run was asked to check: its ranges (`1 … 33001, 999000 … 1001001`) or its sample."""
+    if report.sample is not None:
+        return f"a sample of {report.sample} deals (seed {report.seed})"
+    shown = [f"{a} … {b}" if a != b else str(a) for a, b in report.ranges[:_RANGES_SHOWN]]
+    more = len(report.ranges) - _RANGES_SHOWN
+    return ", ".join(shown) + (f" and {more} more ranges" if more > 0 else "")
+
+
 def verdict(report: Report) -> str:
-    """One line for people: what conformed, and where it first did not."""
+    """One line for people: what was covered, what conformed, and where it first did not."""
     scope = f"{report.implementation} against {report.against} ({report.dialect})"
+    if report.ranges or report.sample is not None:
+        scope += f" on {coverage(report)}"
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
     if f is None and report.interrupted:
