@@ -16,7 +16,7 @@ from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.process import Limits
 from harness.request import parse_timeout
-from harness.text import printable
+from harness.text import counted, printable
 
 if TYPE_CHECKING:
     from harness.fixtures import DomainTable
@@ -242,8 +242,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     # The verdict first: a file that cannot be written at the end must not take it away.
     say(
         verdict(report),
-        f"{report.checked - report.resumed} deals in {report.elapsed_s:.2f} s"
-        f" ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
+        f"{counted(report.checked - report.resumed, 'deal')} in {report.elapsed_s:.2f} s"
+        f" ({report.deals_per_s:,.0f} deals/s, {counted(request.jobs, 'job')})"
         + (f"; {report.resumed} more from the resume log" if report.resumed else ""),
     )
     if outcome.first_failure is not None:

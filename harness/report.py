@@ -14,7 +14,7 @@ from harness.errors import RequestError
 from harness.failures import Failure
 from harness.files import write_atomically
 from harness.intervals import Shard
-from harness.text import printable
+from harness.text import counted, printable
 from harness.verdict import Verdict, merge_verdicts
 from reference.cards import COLUMNS
 
@@ -163,13 +163,14 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         raise RequestError("report merge: no reports given")
     first_path, first = reports[0]
 
-    def run_of(r: Report) -> tuple[object, ...]:
-        return (r.implementation, r.against, r.dialect, r.ranges, r.sample, r.seed)
-
     seen: dict[Shard, str] = {}
     for path, r in reports:
-        if run_of(r) != run_of(first):
-            raise RequestError(f"report merge: {path} is of another run than {first_path}")
+        for name, mine, theirs in _run_fields(r, first):
+            if mine != theirs:
+                raise RequestError(
+                    f"report merge: {path} is of another run than {first_path}: "
+                    f"they differ in {name!r} ({printable(repr(mine))} and {printable(repr(theirs))})"
+                )
         shard = Shard.parse(r.shard, option=f"{path}: shard")
         if shard in seen:
             raise RequestError(f"report merge: shard {shard} appears twice ({seen[shard]}, {path})")
@@ -198,6 +199,18 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         dealer_version=first.dealer_version,
         interrupted=any(r.interrupted for _, r in reports),
     )
+
+
+def _run_fields(r: Report, other: Report) -> list[tuple[str, object, object]]:
+    """What must be equal for two reports to be shards of one run: (JSON field, value, other value)."""
+    return [
+        ("implementation", r.implementation, other.implementation),
+        ("against", r.against, other.against),
+        ("dialect", r.dialect, other.dialect),
+        ("ranges", [list(x) for x in r.ranges], [list(x) for x in other.ranges]),
+        ("sample", r.sample, other.sample),
+        ("seed", r.seed, other.seed),
+    ]
 
 
 def board_diff(expected: str | None, actual: str | None) -> str:
@@ -244,10 +257,12 @@ def verdict(report: Report) -> str:
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
     if f is None and report.interrupted:
-        line = f"INTERRUPTED: {scope}: {report.checked} deals checked{where}, all identical so far (not all checked)"
+        checked = counted(report.checked, "deal")
+        line = f"INTERRUPTED: {scope}: {checked} checked{where}, all identical so far (not all checked)"
         return printable(line, one_line=True)
     if f is None:
-        return printable(f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical", one_line=True)
+        checked = counted(report.checked, "deal")
+        return printable(f"CONFORMS: {scope}: {checked} checked{where}, all identical", one_line=True)
     clean_prefix = ""
     whole_run = report.shard == "1/1" and not report.interrupted
     if whole_run and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:

@@ -125,8 +125,9 @@ class Request:
     _total: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        parse_impl(self.impl)
-        parse_impl(self.against)
+        # as written in full: `deal.js` is `node:deal.js` in the verdict, the report and a resume log
+        object.__setattr__(self, "impl", str(parse_impl(self.impl)))
+        object.__setattr__(self, "against", str(parse_impl(self.against)))
         if self.dialect not in reference.DIALECTS:
             raise RequestError(f"--dialect {self.dialect!r}: choose one of {', '.join(reference.DIALECTS)}")
         d = reference.get_dialect(self.dialect)
