@@ -5,13 +5,16 @@
 - `shard`: verify one shard, writing `shard-K.json`, `shard-K.xml` and `shard-K.resume` into
   the output directory; exits exactly as `verify` of that shard would, so that a job running one
   shard (the action alone) fails when its dealer diverges.
-- `merge DIR`: merge every `shard-*.json` under DIR into one report, append the verdict to
-  `$GITHUB_STEP_SUMMARY` when set, and exit as `verify` would.
+- `merge DIR`: merge every `shard-*.json` under DIR into one report and exit as `verify` would.
+
+On GitHub Actions (`GITHUB_ACTIONS=true`) a shard annotates its first failure (`::error`); both
+steps append a job summary to `$GITHUB_STEP_SUMMARY` when it is set (harness.github).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -42,6 +45,7 @@ def shard_argv(
     shards: int,
     jobs: str | None,
     out: Path,
+    annotate: bool = False,
 ) -> list[str]:
     """The `verify` command line of one shard, its files in `out` (created: it is the workflow's own)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -52,6 +56,8 @@ def shard_argv(
         argv += ["--sample", sample, "--seed", seed]
     if jobs:
         argv += ["--jobs", jobs]
+    if annotate:
+        argv.append("--annotate")
     return [*argv, "--report", f"{stem}.json", "--junit", f"{stem}.xml", "--resume", f"{stem}.resume"]
 
 
@@ -62,5 +68,17 @@ def shard_reports(directory: str) -> list[str]:
     return reports
 
 
-def step_summary(verdict_line: str, shard_count: int) -> str:
-    return f"### freecell-harness\n\n`{verdict_line}`\n\n{shard_count} shard reports merged.\n"
+def on_github() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def append_summary(text: str) -> None:
+    """Add `text` to the job summary, when the runner asks for one ($GITHUB_STEP_SUMMARY)."""
+    path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise RequestError(f"$GITHUB_STEP_SUMMARY {path}: cannot append: {exc.strerror or exc}") from None

@@ -194,8 +194,10 @@ def _limits_of(args: argparse.Namespace) -> Limits:
 def cmd_verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_version
+    from harness.github import annotation as github_annotation
+    from harness.junit import write_junit
     from harness.progress import ProgressBar
-    from harness.report import Report, board_diff, verdict, write_junit
+    from harness.report import Report, board_diff, verdict
     from harness.request import Request
     from harness.resume import ResumeLog
 
@@ -248,6 +250,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     )
     if outcome.first_failure is not None:
         say(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
+    if args.annotate and (annotation := github_annotation(report)):
+        say(annotation)
     if outcome.interrupted:
         resumable = f"; --resume {args.resume} continues it" if args.resume else ""
         print(f"freecell-harness: interrupted{resumable}", file=sys.stderr)
@@ -256,8 +260,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if args.report:
             report.write_json(args.report)
         if args.junit:
-            label = ", ".join(f"{a}-{b}" for a, b in ranges) or f"sample {args.sample} seed {request.seed}"
-            write_junit(args.junit, report, label)
+            write_junit(args.junit, report, request.blocks())
     except RequestError as exc:
         print(f"freecell-harness: {exc}", file=sys.stderr)
         return EXIT_REQUEST if code == EXIT_OK else code
@@ -281,6 +284,8 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
 
 def cmd_ci(args: argparse.Namespace) -> int:
     from harness import ci
+    from harness.github import job_summary
+    from harness.report import read_report
 
     if args.step == "matrix":
         say(ci.shard_matrix(args.shards))
@@ -296,16 +301,19 @@ def cmd_ci(args: argparse.Namespace) -> int:
             shards=args.shards,
             jobs=args.jobs,
             out=Path(args.out),
+            annotate=ci.on_github(),
         )
-        return main(argv)
-    reports = ci.shard_reports(args.directory)
-    code = main(["report", "merge", *reports, "--out", args.out])
-    summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if summary and Path(args.out).is_file():
-        from harness.report import read_report, verdict
-
-        with open(summary, "a", encoding="utf-8") as f:
-            f.write(ci.step_summary(verdict(read_report(args.out)), len(reports)))
+        code = main(argv)
+        report_path = Path(args.out) / f"shard-{args.shard}.json"
+        if code != EXIT_REQUEST and report_path.is_file():
+            report = read_report(str(report_path))
+            ci.append_summary(job_summary(report, [report]))
+        return code
+    paths = ci.shard_reports(args.directory)
+    code = main(["report", "merge", *paths, "--out", args.out])
+    if Path(args.out).is_file():
+        merged = read_report(args.out)
+        ci.append_summary(job_summary(merged, [read_report(p) for p in paths]))
     return code
 
 
@@ -455,6 +463,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.add_argument(
+        "--annotate",
+        action="store_true",
+        help="print a GitHub Actions ::error annotation for a failure (`ci shard` does on GitHub)",
+    )
     _add_limit_options(p)
     p.set_defaults(run=cmd_verify)
 

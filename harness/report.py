@@ -1,4 +1,4 @@
-"""What a run says: the JSON report and JUnit XML of SPEC.md, the verdict line and the board diff."""
+"""What a run says: the JSON report of SPEC.md, the verdict line and the board diff (JUnit XML: `junit`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from xml.etree import ElementTree as ET
 
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -277,31 +276,3 @@ def diagnosis_line(failure: Failure) -> str:
     """`diagnosis (cause): message` and a newline, or nothing when there is no diagnosis."""
     d = failure.diagnosis
     return f"diagnosis ({d.cause}): {d.message}\n" if d else ""
-
-
-def write_junit(path: str, report: Report, label: str) -> None:
-    suite = ET.Element(
-        "testsuite",
-        name="freecell-harness",
-        tests="1",
-        failures="0" if report.conformant else "1",
-        errors="0",
-        time=f"{report.elapsed_s:.3f}",
-    )
-    case = ET.SubElement(
-        suite,
-        "testcase",
-        classname=f"freecell-harness.{report.dialect}",
-        name=printable(f"{report.implementation} {label}", one_line=True),
-    )
-    case.set("time", f"{report.elapsed_s:.3f}")
-    f = report.first_failure
-    if f is not None:
-        message = printable(f"deal {f.deal}: {f.kind}: {f.explanation}", one_line=True)
-        node = ET.SubElement(case, "failure", message=message, type=printable(f.kind, one_line=True))
-        node.text = verdict(report) + "\n" + printable(diagnosis_line(f)) + board_diff(f.expected, f.actual)
-    ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
-    root = ET.Element("testsuites")
-    root.append(suite)
-    ET.indent(root)
-    write_atomically(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
