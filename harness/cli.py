@@ -214,7 +214,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         encoding=args.encoding,
         limits=_limits_of(args),
     )
-    for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
+    outputs = (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume), ("--html", args.html))
+    for option, path in outputs:
         if path:
             check_output_path(option, path)
     ranges = request.ranges
@@ -261,6 +262,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
             report.write_json(args.report)
         if args.junit:
             write_junit(args.junit, report, request.blocks())
+        if args.html:
+            from harness.html_report import verify_html, write_html
+
+            write_html(args.html, verify_html(report, request.blocks()))
     except RequestError as exc:
         print(f"freecell-harness: {exc}", file=sys.stderr)
         return EXIT_REQUEST if code == EXIT_OK else code
@@ -415,8 +420,14 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     from harness.dealer_profile import profile
 
+    if args.html:
+        check_output_path("--html", args.html)
     result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args))
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
+    if args.html:
+        from harness.html_report import profile_html, write_html
+
+        write_html(args.html, profile_html(result))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 
@@ -462,6 +473,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
+    p.add_argument("--html", metavar="FILE.html", help="write a page with the boards and the domain checked, drawn")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.add_argument(
         "--annotate",
@@ -528,6 +540,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("profile", help="what a dealer implements: every dialect, around every boundary")
     p.add_argument("impl", metavar="IMPL")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
     p.add_argument(
         "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )

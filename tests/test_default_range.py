@@ -52,7 +52,6 @@ def test_the_default_is_the_original_deals_and_a_window_around_every_boundary(
         ("py:mistaken:truncated_16_bit", "classic", 1, "first mismatch at deal 32768"),
         (f"stream:{sys.executable} {MISTAKEN} truncated-16-bit", "classic", 1, "first mismatch at deal 32768"),
         ("py:mistaken:wraps_16", "classic", 1, "first mismatch at deal 999000"),
-        ("py:mistaken:clamped", "classic", 1, "first mismatch at deal 32001"),
         ("py:mistaken:wraps", "fcpro", 1, "first mismatch at deal 2147483648"),
         ("py:mistaken:wraps", "classic", 0, None),
     ],
