@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 NODE_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts")  # node:PATH's file types (SPEC.md)
-SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "|&"})
+# A pipe can only mean a pipeline; other shell syntax (`;`, `$HOME`) is passed to the program as written.
+PIPES = frozenset({"|", "|&"})
 IMPORT_PATH = "modules are looked for in the working directory and in PYTHONPATH"
 
 
@@ -76,8 +77,8 @@ def import_hint() -> str:
 
 
 def shell_hint(argv: Sequence[str], command: str, kind: str) -> str | None:
-    """A shell pipeline or list written inside `stream:`/`cmd:` (run without a shell): how to wrap it."""
-    if not any(a in SHELL_OPERATORS for a in argv) and "|" not in argv[0]:
+    """A shell pipeline written inside `stream:`/`cmd:` (run without a shell): how to wrap it."""
+    if not any(a in PIPES for a in argv) and "|" not in argv[0]:
         return None
     return f"a pipeline needs a shell, and none is run: wrap it in sh -c: {kind}:sh -c {shlex.quote(command)}"
 
