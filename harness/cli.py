@@ -508,7 +508,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=ci.SHARD_EXIT_CODES,
     )
     q.add_argument("impl", metavar="IMPL")
-    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable)")
+    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: verify's)")
     q.add_argument("--sample", metavar="K")
     q.add_argument("--seed", default="0", metavar="S")
     q.add_argument("--dialect", default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
