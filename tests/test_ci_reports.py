@@ -166,3 +166,17 @@ def test_the_merged_report_keeps_what_json_readers_need(tmp_path: Path, monkeypa
     _shards(tmp_path, monkeypatch, "25555")
     assert main(["ci", "merge", str(tmp_path / "artifacts"), "--out", str(tmp_path / "merged.json")]) == 1
     assert json.loads((tmp_path / "merged.json").read_text())["first_failure"]["deal"] == 25555
+
+
+@pytest.mark.parametrize(
+    ("message", "escaped"),
+    [("100% wrong", "100%25 wrong"), ("one\r\ntwo", "one\\x0d\\x0atwo"), ("a::b", "a::b")],
+)
+def test_an_annotation_is_one_workflow_command_whatever_the_dealer_said(message: str, escaped: str) -> None:
+    from harness.github import annotation
+
+    failure = Failure(5, "error", message)
+    report = Report("py:x:y", "reference", "classic", 4, failure, 1.0, ranges=((1, 10),))
+    line = annotation(report)
+    assert line is not None and line.count("\n") == 0 and "\r" not in line
+    assert line.startswith("::error title=freecell-harness%3A DIVERGES at deal 5::") and escaped in line
