@@ -16,7 +16,7 @@ from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.process import Limits
 from harness.request import parse_timeout
-from harness.text import printable
+from harness.text import counted, printable
 
 if TYPE_CHECKING:
     from harness.fixtures import DomainTable
@@ -194,8 +194,10 @@ def _limits_of(args: argparse.Namespace) -> Limits:
 def cmd_verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_version
+    from harness.github import annotation as github_annotation
+    from harness.junit import write_junit
     from harness.progress import ProgressBar
-    from harness.report import Report, board_diff, verdict, write_junit
+    from harness.report import Report, board_diff, verdict
     from harness.request import Request
     from harness.resume import ResumeLog
 
@@ -212,7 +214,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         encoding=args.encoding,
         limits=_limits_of(args),
     )
-    for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
+    outputs = (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume), ("--html", args.html))
+    for option, path in outputs:
         if path:
             check_output_path(option, path)
     ranges = request.ranges
@@ -242,12 +245,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     # The verdict first: a file that cannot be written at the end must not take it away.
     say(
         verdict(report),
-        f"{report.checked - report.resumed} deals in {report.elapsed_s:.2f} s"
-        f" ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
+        f"{counted(report.checked - report.resumed, 'deal')} in {report.elapsed_s:.2f} s"
+        f" ({report.deals_per_s:,.0f} deals/s, {counted(request.jobs, 'job')})"
         + (f"; {report.resumed} more from the resume log" if report.resumed else ""),
     )
     if outcome.first_failure is not None:
         say(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
+    if args.annotate and (annotation := github_annotation(report)):
+        say(annotation)
     if outcome.interrupted:
         resumable = f"; --resume {args.resume} continues it" if args.resume else ""
         print(f"freecell-harness: interrupted{resumable}", file=sys.stderr)
@@ -256,8 +261,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if args.report:
             report.write_json(args.report)
         if args.junit:
-            label = ", ".join(f"{a}-{b}" for a, b in ranges) or f"sample {args.sample} seed {request.seed}"
-            write_junit(args.junit, report, label)
+            write_junit(args.junit, report, request.blocks())
+        if args.html:
+            from harness.html_report import verify_html, write_html
+
+            write_html(args.html, verify_html(report, request.blocks()))
     except RequestError as exc:
         print(f"freecell-harness: {exc}", file=sys.stderr)
         return EXIT_REQUEST if code == EXIT_OK else code
@@ -281,6 +289,8 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
 
 def cmd_ci(args: argparse.Namespace) -> int:
     from harness import ci
+    from harness.github import job_summary
+    from harness.report import read_report
 
     if args.step == "matrix":
         say(ci.shard_matrix(args.shards))
@@ -296,16 +306,19 @@ def cmd_ci(args: argparse.Namespace) -> int:
             shards=args.shards,
             jobs=args.jobs,
             out=Path(args.out),
+            annotate=ci.on_github(),
         )
-        return ci.shard_status(main(argv))
-    reports = ci.shard_reports(args.directory)
-    code = main(["report", "merge", *reports, "--out", args.out])
-    summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if summary and Path(args.out).is_file():
-        from harness.report import read_report, verdict
-
-        with open(summary, "a", encoding="utf-8") as f:
-            f.write(ci.step_summary(verdict(read_report(args.out)), len(reports)))
+        code = main(argv)
+        report_path = Path(args.out) / f"shard-{args.shard}.json"
+        if code != EXIT_REQUEST and report_path.is_file():
+            report = read_report(str(report_path))
+            ci.append_summary(job_summary(report, [report]))
+        return code
+    paths = ci.shard_reports(args.directory)
+    code = main(["report", "merge", *paths, "--out", args.out])
+    if Path(args.out).is_file():
+        merged = read_report(args.out)
+        ci.append_summary(job_summary(merged, [read_report(p) for p in paths]))
     return code
 
 
@@ -407,8 +420,14 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     from harness.dealer_profile import profile
 
+    if args.html:
+        check_output_path("--html", args.html)
     result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args))
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
+    if args.html:
+        from harness.html_report import profile_html, write_html
+
+        write_html(args.html, profile_html(result))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 
@@ -437,7 +456,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("impl", metavar="IMPL", help="reference, fixtures, pysol-cards, node:PATH, cmd:T, stream:C, py:M:F")
     p.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
-    p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: 1-32000)")
+    p.add_argument(
+        "--range",
+        action="append",
+        metavar="A-B",
+        help="deals to check (repeatable; default: 1-32000 and 1000 deals each side of every boundary)",
+    )
     p.add_argument("--sample", metavar="K", help="K deals: boundaries, the rest uniform")
     p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
@@ -449,7 +473,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
+    p.add_argument("--html", metavar="FILE.html", help="write a page with the boards and the domain checked, drawn")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.add_argument(
+        "--annotate",
+        action="store_true",
+        help="print a GitHub Actions ::error annotation for a failure (`ci shard` does on GitHub)",
+    )
     _add_limit_options(p)
     p.set_defaults(run=cmd_verify)
 
@@ -466,12 +496,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="the steps of the CI workflow: matrix, shard, merge",
         description="The steps of .github/workflows/verify.yml and action.yml.",
     )
+    from harness import ci
+
     steps = p.add_subparsers(dest="step", required=True, parser_class=_Parser, metavar="STEP")
     q = steps.add_parser("matrix", help="shard numbers 1 … N as JSON")
     q.add_argument("shards", type=int, metavar="N")
-    q = steps.add_parser("shard", help="verify one shard into --out (exit 0 when a verdict was reached)")
+    q = steps.add_parser(
+        "shard",
+        help="verify one shard into --out (exits as verify would: 1 when the shard diverges)",
+        description="Verify one shard, writing shard-K.json, shard-K.xml and shard-K.resume into --out.",
+        epilog=ci.SHARD_EXIT_CODES,
+    )
     q.add_argument("impl", metavar="IMPL")
-    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable)")
+    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: verify's)")
     q.add_argument("--sample", metavar="K")
     q.add_argument("--seed", default="0", metavar="S")
     q.add_argument("--dialect", default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
@@ -503,6 +540,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("profile", help="what a dealer implements: every dialect, around every boundary")
     p.add_argument("impl", metavar="IMPL")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
     p.add_argument(
         "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )

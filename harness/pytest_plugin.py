@@ -22,8 +22,6 @@ from harness.report import board_diff, diagnosis_line
 from harness.request import Request
 from harness.seeds import require_seed_document
 
-DEFAULT_RANGE = "1-20000"
-
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("freecell-harness", "FreeCell conformance (freecell-harness)")
@@ -35,7 +33,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="implementation under test, repeatable (default: fixtures and the original JS solution)",
     )
     group.addoption("--fc-against", default="reference", metavar="IMPL", help="what it is compared with")
-    group.addoption("--fc-range", default=DEFAULT_RANGE, metavar="A-B", help=f"deals to check ({DEFAULT_RANGE})")
+    group.addoption(
+        "--fc-range",
+        default=None,
+        metavar="A-B",
+        help="deals to check (default: as verify's, 1-32000 and a window around every boundary of the dialect)",
+    )
     group.addoption("--fc-dialect", default="classic", metavar="D", help="classic, fcpro or xp")
     group.addoption("--fc-shard", default=None, metavar="K/N", help="this machine's share of the blocks")
     group.addoption("--fc-block-size", default=str(BLOCK_SIZE), metavar="N", help="deals per test")
@@ -58,7 +61,7 @@ def pytest_configure(config: pytest.Config) -> None:
                 impl,
                 against=config.getoption("fc_against"),
                 dialect=config.getoption("fc_dialect"),
-                ranges=[config.getoption("fc_range")],
+                ranges=[r] if (r := config.getoption("fc_range")) else [],
                 jobs=1,
                 shard=config.getoption("fc_shard"),
                 timeout=config.getoption("fc_timeout"),

@@ -1,4 +1,4 @@
-"""What a run says: the JSON report and JUnit XML of SPEC.md, the verdict line and the board diff."""
+"""What a run says: the JSON report of SPEC.md, the verdict line and the board diff (JUnit XML: `junit`)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from xml.etree import ElementTree as ET
 
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.files import write_atomically
 from harness.intervals import Shard
-from harness.text import printable
+from harness.text import counted, printable
 from harness.verdict import Verdict, merge_verdicts
 from reference.cards import COLUMNS
 
@@ -163,13 +162,14 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         raise RequestError("report merge: no reports given")
     first_path, first = reports[0]
 
-    def run_of(r: Report) -> tuple[object, ...]:
-        return (r.implementation, r.against, r.dialect, r.ranges, r.sample, r.seed)
-
     seen: dict[Shard, str] = {}
     for path, r in reports:
-        if run_of(r) != run_of(first):
-            raise RequestError(f"report merge: {path} is of another run than {first_path}")
+        for name, mine, theirs in _run_fields(r, first):
+            if mine != theirs:
+                raise RequestError(
+                    f"report merge: {path} is of another run than {first_path}: "
+                    f"they differ in {name!r} ({printable(repr(mine))} and {printable(repr(theirs))})"
+                )
         shard = Shard.parse(r.shard, option=f"{path}: shard")
         if shard in seen:
             raise RequestError(f"report merge: shard {shard} appears twice ({seen[shard]}, {path})")
@@ -200,6 +200,18 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     )
 
 
+def _run_fields(r: Report, other: Report) -> list[tuple[str, object, object]]:
+    """What must be equal for two reports to be shards of one run: (JSON field, value, other value)."""
+    return [
+        ("implementation", r.implementation, other.implementation),
+        ("against", r.against, other.against),
+        ("dialect", r.dialect, other.dialect),
+        ("ranges", [list(x) for x in r.ranges], [list(x) for x in other.ranges]),
+        ("sample", r.sample, other.sample),
+        ("seed", r.seed, other.seed),
+    ]
+
+
 def board_diff(expected: str | None, actual: str | None) -> str:
     """Expected and actual boards side by side, 8 columns each; differing cards marked with *."""
     want = expected.split() if expected else []
@@ -224,16 +236,32 @@ def board_diff(expected: str | None, actual: str | None) -> str:
     return printable("\n".join(lines))
 
 
+_RANGES_SHOWN = 4  # ranges named in the verdict line; more are counted
+
+
+def coverage(report: Report) -> str:
+    """What the run was asked to check: its ranges (`1 … 33001, 999000 … 1001001`) or its sample."""
+    if report.sample is not None:
+        return f"a sample of {report.sample} deals (seed {report.seed})"
+    shown = [f"{a} … {b}" if a != b else str(a) for a, b in report.ranges[:_RANGES_SHOWN]]
+    more = len(report.ranges) - _RANGES_SHOWN
+    return ", ".join(shown) + (f" and {more} more ranges" if more > 0 else "")
+
+
 def verdict(report: Report) -> str:
-    """One line for people: what conformed, and where it first did not."""
+    """One line for people: what was covered, what conformed, and where it first did not."""
     scope = f"{report.implementation} against {report.against} ({report.dialect})"
+    if report.ranges or report.sample is not None:
+        scope += f" on {coverage(report)}"
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
     if f is None and report.interrupted:
-        line = f"INTERRUPTED: {scope}: {report.checked} deals checked{where}, all identical so far (not all checked)"
+        checked = counted(report.checked, "deal")
+        line = f"INTERRUPTED: {scope}: {checked} checked{where}, all identical so far (not all checked)"
         return printable(line, one_line=True)
     if f is None:
-        return printable(f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical", one_line=True)
+        checked = counted(report.checked, "deal")
+        return printable(f"CONFORMS: {scope}: {checked} checked{where}, all identical", one_line=True)
     clean_prefix = ""
     whole_run = report.shard == "1/1" and not report.interrupted
     if whole_run and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
@@ -248,31 +276,3 @@ def diagnosis_line(failure: Failure) -> str:
     """`diagnosis (cause): message` and a newline, or nothing when there is no diagnosis."""
     d = failure.diagnosis
     return f"diagnosis ({d.cause}): {d.message}\n" if d else ""
-
-
-def write_junit(path: str, report: Report, label: str) -> None:
-    suite = ET.Element(
-        "testsuite",
-        name="freecell-harness",
-        tests="1",
-        failures="0" if report.conformant else "1",
-        errors="0",
-        time=f"{report.elapsed_s:.3f}",
-    )
-    case = ET.SubElement(
-        suite,
-        "testcase",
-        classname=f"freecell-harness.{report.dialect}",
-        name=printable(f"{report.implementation} {label}", one_line=True),
-    )
-    case.set("time", f"{report.elapsed_s:.3f}")
-    f = report.first_failure
-    if f is not None:
-        message = printable(f"deal {f.deal}: {f.kind}: {f.explanation}", one_line=True)
-        node = ET.SubElement(case, "failure", message=message, type=printable(f.kind, one_line=True))
-        node.text = verdict(report) + "\n" + printable(diagnosis_line(f)) + board_diff(f.expected, f.actual)
-    ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
-    root = ET.Element("testsuites")
-    root.append(suite)
-    ET.indent(root)
-    write_atomically(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")

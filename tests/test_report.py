@@ -2,13 +2,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from xml.etree import ElementTree as ET
 
 import pytest
 
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.report import Report, board_diff, merge_reports, read_report, verdict, write_junit
+from harness.report import Report, board_diff, merge_reports, read_report, verdict
 from reference import deal
 
 EXPECTED = deal(617).line.strip()
@@ -110,16 +109,6 @@ def test_the_board_diff_marks_exactly_the_differing_cards() -> None:
 )
 def test_the_verdict_says_how_far_it_conformed(report: Report, expected: str) -> None:
     assert expected in verdict(report)
-
-
-def test_junit_is_valid_xml_with_the_failure_and_its_diff(tmp_path: Path) -> None:
-    path = tmp_path / "j.xml"
-    write_junit(str(path), shard(1, 1, 100, 42), "1-100")
-    suite = ET.parse(path).getroot().find("testsuite")
-    assert suite is not None and suite.get("failures") == "1"
-    failure = suite.find("testcase/failure")
-    assert failure is not None and failure.get("type") == "mismatch"
-    assert "deal 42" in (failure.get("message") or "") and "│" in (failure.text or "")
 
 
 def _edited(field: str, value: object) -> str:

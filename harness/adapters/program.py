@@ -27,6 +27,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.impl_hints import shell_hint
 
 MAX_OUTPUT = 1 << 20  # bytes one deal may print (cmd:), or one board may take (stream:)
 STALL_GRACE = 0.25  # seconds of silence before a stream program's stdin is closed to flush it
@@ -40,6 +41,8 @@ def split_command(text: str, what: str) -> list[str]:
         raise RequestError(f"{what}: cannot split the command line: {exc}") from None
     if not argv:
         raise RequestError(f"{what}: empty command")
+    if hint := shell_hint(argv, text, what.partition(":")[0]):
+        raise RequestError(f"{what}: {hint}")
     program = argv[0].replace("{n}", "1")
     if shutil.which(program) is None:
         raise RequestError(f"{what}: program not found or not executable: {program}")

@@ -22,6 +22,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.py_runner import frame
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.impl_hints import import_hint, py_module_hint
 
 STARTUP_S = 60.0  # the runner has this long to import the module and say hello
 
@@ -63,6 +64,8 @@ class PythonDealer(Dealer):
         where = f"py:{argument}"
         if not sep or not module_name or not function_name:
             raise RequestError(f"{where}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+        if hint := py_module_hint(module_name, function_name):
+            raise RequestError(f"{where}: cannot import {module_name}: {hint}")
         if "" not in sys.path:
             sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
         try:
@@ -70,7 +73,8 @@ class PythonDealer(Dealer):
         except Exception as exc:  # a parent package that cannot be imported, a bad name
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
         if spec is None:
-            raise RequestError(f"{where}: cannot import {module_name}: No module named {module_name!r}")
+            missing = f"No module named {module_name!r}; {import_hint()}"
+            raise RequestError(f"{where}: cannot import {module_name}: {missing}")
         if spec.origin is None or not spec.origin.endswith(".py"):
             return  # compiled or built in: only importing it can tell
         try:

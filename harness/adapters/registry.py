@@ -54,7 +54,14 @@ def parse_impl(text: str | ImplSpec) -> ImplSpec:
             if not colon or not module or not function:
                 raise RequestError(f"{text}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
         return ImplSpec(kind, argument)
-    raise RequestError(f"unknown implementation {text!r}: expected one of {', '.join(IMPL_KINDS)}")
+    from harness.impl_hints import implied_impl, unknown_impl_hint
+
+    if implied := implied_impl(text):
+        return parse_impl(implied)
+    hint = unknown_impl_hint(text)
+    raise RequestError(
+        f"unknown implementation {text!r}: expected one of {', '.join(IMPL_KINDS)}" + (f"; {hint}" if hint else "")
+    )
 
 
 def _dealer_class(kind: str) -> type[Dealer]:
