@@ -11,6 +11,7 @@ solution is one script.  Anything that cannot be gathered is a RequestError nami
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,30 +120,89 @@ _ESM_SYNTAX = re.compile(
 
 
 def gather(spec: DealerSpec) -> LoadRequest:
-    """The LoadRequest for a JavaScript file and everything it requires (RequestError if any is missing)."""
+    """The LoadRequest for a JavaScript file and everything it requires (RequestError if any is
+    missing, or lies outside the dealer's tree)."""
     entry = Path(spec.path)
-    modules: dict[str, ModuleSource] = {}
-    todo = [entry]
+    real_entry = entry.resolve()
+    tree = DealerTree.of(real_entry)
+    modules: dict[Path, ModuleSource] = {}  # by real path: a file reached twice is one module
+    names: dict[Path, str] = {real_entry: spec.path}
+    todo = [real_entry]
     while todo:
-        path = todo.pop()
-        key = str(path)
-        if key in modules:
+        real = todo.pop()
+        if real in modules:
             continue
         if len(modules) >= MAX_FILES:
             raise RequestError(f"{spec.path}: requires more than {MAX_FILES} files")
-        text = read_text(path, "module" if modules else "dealer")
+        name = names[real]
+        text = read_text(Path(name), "module" if modules else "dealer")
         requires: dict[str, str] = {}
         for line_no, specifier in _specifiers(text):
             if _is_builtin(specifier):
                 continue
-            target = _resolve(path, specifier)
+            try:
+                target = _resolve(real, specifier, tree)
+            except _Outside as out:
+                raise RequestError(
+                    f"{name}:{line_no}: {specifier!r} leads to {out.path}, outside the dealer's tree "
+                    f"({tree.root}): a dealer may load only files under its package root and its node_modules"
+                ) from None
             if target is None:
-                raise RequestError(f"{path}:{line_no}: cannot find module {specifier!r} (required there)")
-            requires[specifier] = str(target)
+                raise RequestError(f"{name}:{line_no}: cannot find module {specifier!r} (required there)")
+            names.setdefault(target, _display(target))
+            requires[specifier] = names[target]
             todo.append(target)
-        modules[key] = ModuleSource(key, key, _as_commonjs(path, text), 1, requires)
-    ordered = (modules[str(entry)], *(m for k, m in modules.items() if k != str(entry)))
-    return LoadRequest(ordered, str(entry), spec.name, spec.explicit)
+        modules[real] = ModuleSource(name, name, _as_commonjs(real, text), 1, requires)
+    ordered = (modules[real_entry], *(m for k, m in modules.items() if k != real_entry))
+    return LoadRequest(ordered, spec.path, spec.name, spec.explicit)
+
+
+@dataclass(frozen=True, slots=True)
+class DealerTree:
+    """Where a dealer's files may come from, as real paths: its package root (the nearest folder
+    above the entry with a package.json, else the entry's own folder) and the node_modules
+    folders above that root, where Node finds installed packages."""
+
+    root: Path
+    module_dirs: tuple[Path, ...]
+
+    @classmethod
+    def of(cls, real_entry: Path) -> DealerTree:
+        here = real_entry.parent
+        root = next((d for d in (here, *here.parents) if (d / "package.json").is_file()), here)
+        try:
+            home: Path | None = Path.home().resolve()
+        except (RuntimeError, KeyError):
+            home = None
+        if root == Path(root.anchor) or (home is not None and root in (home, *home.parents)):
+            root = here  # a stray package.json in the home folder (or /) does not make it the dealer's
+        return cls(root, tuple(d / "node_modules" for d in root.parents))
+
+    def holds(self, real: Path) -> bool:
+        return real.is_relative_to(self.root) or any(real.is_relative_to(d) for d in self.module_dirs)
+
+
+class _Outside(Exception):
+    def __init__(self, path: Path) -> None:
+        super().__init__(str(path))
+        self.path = path
+
+
+def _inside(path: Path, tree: DealerTree) -> Path:
+    """`path` with every symlink resolved, if it lies in the dealer's tree; else _Outside.
+    Nothing outside is opened, and nothing is tried there (not even whether it exists)."""
+    real = path.resolve()
+    if not tree.holds(real):
+        raise _Outside(real)
+    return real
+
+
+def _display(real: Path) -> str:
+    """How a gathered file is named in messages: relative to the working folder when under it."""
+    try:
+        return str(real.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(real)
 
 
 def script_request(source: str, filename: str, line: int, name: str = DEFAULT_NAME) -> LoadRequest:
@@ -176,35 +236,44 @@ def _is_builtin(specifier: str) -> bool:
     return specifier.startswith("node:") or specifier.split("/")[0] in NODE_BUILTINS
 
 
-def _resolve(importer: Path, specifier: str) -> Path | None:
+def _resolve(importer: Path, specifier: str, tree: DealerTree) -> Path | None:
+    """The real path `specifier` names from the file `importer` (a real path) as Node finds it, or None."""
     if specifier.startswith(("./", "../", "/")) or specifier in (".", ".."):
-        return _as_file_or_dir(importer.parent / specifier)
+        return _as_file_or_dir(Path(os.path.normpath(importer.parent / specifier)), tree)
     for base in (importer.parent, *importer.parent.parents):
-        candidate = base / "node_modules" / specifier
-        found = _as_file_or_dir(candidate)
+        if base.name == "node_modules":
+            continue
+        modules = base / "node_modules"
+        if not tree.holds(modules.resolve()):
+            continue  # a node_modules above the package root's own ones: not the dealer's
+        found = _as_file_or_dir(Path(os.path.normpath(modules / specifier)), tree)
         if found is not None:
             return found
     return None
 
 
-def _as_file_or_dir(base: Path) -> Path | None:
-    for candidate in (base, *(base.with_name(base.name + s) for s in (*JS_SUFFIXES, ".json"))):
-        if candidate.is_file():
-            return candidate
-    if base.is_dir():
-        package = base / "package.json"
+def _as_file_or_dir(base: Path, tree: DealerTree) -> Path | None:
+    suffixed = (base.with_name(base.name + s) for s in (*JS_SUFFIXES, ".json")) if base.name else ()
+    for candidate in (base, *suffixed):
+        real = _inside(candidate, tree)
+        if real.is_file():
+            return real
+    real_dir = _inside(base, tree)
+    if real_dir.is_dir():
+        package = _inside(real_dir / "package.json", tree)
         if package.is_file():
             try:
                 main = json.loads(read_text(package, "package.json")).get("main")
-            except ValueError:
+            except (ValueError, AttributeError):
                 main = None
             if isinstance(main, str):
-                found = _as_file_or_dir(base / main)
+                found = _as_file_or_dir(Path(os.path.normpath(real_dir / main)), tree)
                 if found is not None:
                     return found
         for index in ("index.js", "index.cjs", "index.mjs", "index.json"):
-            if (base / index).is_file():
-                return base / index
+            real = _inside(real_dir / index, tree)
+            if real.is_file():
+                return real
     return None
 
 
