@@ -27,6 +27,7 @@ _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 NODE_BUILTINS = frozenset(
     [
         "assert",
+        "async_hooks",
         "buffer",
         "child_process",
         "cluster",
@@ -58,6 +59,7 @@ NODE_BUILTINS = frozenset(
         "sys",
         "timers",
         "tls",
+        "test",
         "trace_events",
         "tty",
         "url",
@@ -355,11 +357,11 @@ def esm_to_commonjs(text: str) -> str:
     def import_from(m: re.Match[str]) -> str:
         module = f"__fcImport{next(counter)}"
         bindings = _bindings(m[2], module)
-        decl = f"const {module} = require({m[3]}{m[4]}{m[3]});" + (f" const {bindings};" if bindings else "")
+        decl = f"const {module} = __fcRequire({m[3]}{m[4]}{m[3]});" + (f" const {bindings};" if bindings else "")
         return _same_lines(m[0], m[1] + decl)
 
     def export_from(m: re.Match[str]) -> str:
-        source = f"require({m[3]}{m[4]}{m[3]})"
+        source = f"__fcRequire({m[3]}{m[4]}{m[3]})"
         what = m[2].strip()
         if what.startswith("*"):
             ns = re.search(r"as\s+([\w$]+)", what)
@@ -392,7 +394,7 @@ def esm_to_commonjs(text: str) -> str:
     code = text.replace("import.meta", "({ url: 'file://' + __filename })")
     code = _EXPORT_FROM.sub(export_from, code)
     code = _IMPORT_FROM.sub(import_from, code)
-    code = _IMPORT_BARE.sub(lambda m: _same_lines(m[0], f"{m[1]}require({m[2]}{m[3]}{m[2]});"), code)
+    code = _IMPORT_BARE.sub(lambda m: _same_lines(m[0], f"{m[1]}__fcRequire({m[2]}{m[3]}{m[2]});"), code)
     code = _EXPORT_LIST.sub(export_list, code)
     code = _EXPORT_DEFAULT_DECL.sub(export_default_decl, code)
     code = _EXPORT_DEFAULT.sub(lambda m: m[1] + "exports.default = ", code)
