@@ -19,13 +19,13 @@ from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
-from harness.node.sources import JS_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
+from harness.node.sources import SOURCE_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
 from harness.process import memory_words
 
 
 def load_request(spec: DealerSpec) -> LoadRequest:
     """What to load for `spec`: the JavaScript files, or a challenge document's first solution."""
-    if Path(spec.path).suffix in JS_SUFFIXES:
+    if Path(spec.path).suffix in SOURCE_SUFFIXES:
         return gather(spec)
     document = read_challenge(spec.path)
     if not document.solutions:

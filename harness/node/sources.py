@@ -10,6 +10,7 @@ solution is one script.  Anything that cannot be gathered is a RequestError nami
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -18,11 +19,13 @@ from pathlib import Path
 
 from harness.errors import RequestError
 from harness.node.protocol import LoadRequest, ModuleSource
+from harness.node.typescript import TS_SUFFIXES, TsConfig, TsSource, read_tsconfig, transpile
 
 DEFAULT_NAME = "dealFreeCell"
 MAX_FILE_BYTES = 8 << 20
 MAX_FILES = 500
 JS_SUFFIXES = (".js", ".cjs", ".mjs")
+SOURCE_SUFFIXES = (*JS_SUFFIXES, *TS_SUFFIXES)  # what `node:` loads as modules (anything else: a challenge document)
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 NODE_BUILTINS = frozenset(
     [
@@ -122,25 +125,26 @@ _ESM_SYNTAX = re.compile(
 
 
 def gather(spec: DealerSpec) -> LoadRequest:
-    """The LoadRequest for a JavaScript file and everything it requires (RequestError if any is
-    missing, or lies outside the dealer's tree)."""
+    """The LoadRequest for a JavaScript or TypeScript file and everything it requires (RequestError
+    if any is missing, lies outside the dealer's tree, or is TypeScript that does not parse)."""
     entry = Path(spec.path)
     real_entry = entry.resolve()
     tree = DealerTree.of(real_entry)
-    modules: dict[Path, ModuleSource] = {}  # by real path: a file reached twice is one module
+    found: dict[Path, _Gathered] = {}  # by real path: a file reached twice is one module
     names: dict[Path, str] = {real_entry: spec.path}
     todo = [real_entry]
     while todo:
         real = todo.pop()
-        if real in modules:
+        if real in found:
             continue
-        if len(modules) >= MAX_FILES:
+        if len(found) >= MAX_FILES:
             raise RequestError(f"{spec.path}: requires more than {MAX_FILES} files")
         name = names[real]
-        text = read_text(Path(name), "module" if modules else "dealer")
-        requires: dict[str, str] = {}
-        for line_no, specifier in _specifiers(text):
-            if _is_builtin(specifier):
+        text = read_text(Path(name), "module" if found else "dealer")
+        typescript = real.suffix in TS_SUFFIXES
+        gathered = _Gathered(name, text, {}, {})
+        for line_no, specifier in _specifiers(text, typescript=typescript):
+            if _is_builtin(specifier) or specifier in gathered.requires:
                 continue
             try:
                 target = _resolve(real, specifier, tree)
@@ -150,13 +154,43 @@ def gather(spec: DealerSpec) -> LoadRequest:
                     f"({tree.root}): a dealer may load only files under its package root and its node_modules"
                 ) from None
             if target is None:
-                raise RequestError(f"{name}:{line_no}: cannot find module {specifier!r} (required there)")
+                if not typescript:
+                    raise RequestError(f"{name}:{line_no}: cannot find module {specifier!r} (required there)")
+                gathered.unresolved.setdefault(specifier, line_no)  # perhaps an import of types only
+                continue
             names.setdefault(target, _display(target))
-            requires[specifier] = names[target]
+            gathered.requires[specifier] = names[target]
             todo.append(target)
-        modules[real] = ModuleSource(name, name, _as_commonjs(real, text), 1, requires)
+        found[real] = gathered
+    _transpile_typescript(found, tree)
+    modules = {
+        real: ModuleSource(g.name, g.name, _as_commonjs(real, g.text), 1, g.requires) for real, g in found.items()
+    }
     ordered = (modules[real_entry], *(m for k, m in modules.items() if k != real_entry))
     return LoadRequest(ordered, spec.path, spec.name, spec.explicit)
+
+
+@dataclass(slots=True)
+class _Gathered:
+    """A file being gathered: its text (JavaScript once transpiled), what it requires and, for
+    TypeScript, the specifiers not found (an error only if the JavaScript still imports them)."""
+
+    name: str
+    text: str
+    requires: dict[str, str]
+    unresolved: dict[str, int]
+
+
+def _transpile_typescript(found: dict[Path, _Gathered], tree: DealerTree) -> None:
+    """Every TypeScript file's text replaced by its JavaScript, all in one run of the compiler."""
+    typescript = [(real, g) for real, g in found.items() if real.suffix in TS_SUFFIXES]
+    sources = [TsSource(g.name, g.text, tree.tsconfig(real.parent).emit_options()) for real, g in typescript]
+    for (_, gathered), code in zip(typescript, transpile(sources), strict=True):
+        gathered.text = code
+        still = {specifier for _, specifier in _specifiers(code)}
+        for specifier, line_no in gathered.unresolved.items():
+            if specifier in still:
+                raise RequestError(f"{gathered.name}:{line_no}: cannot find module {specifier!r} (required there)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +216,21 @@ class DealerTree:
 
     def holds(self, real: Path) -> bool:
         return real.is_relative_to(self.root) or any(real.is_relative_to(d) for d in self.module_dirs)
+
+    def tsconfig(self, folder: Path) -> TsConfig:
+        """The tsconfig.json nearest above `folder` (a real path) within the tree, or an empty one."""
+        return _tsconfig_of(self, folder)
+
+
+@functools.lru_cache(maxsize=256)
+def _tsconfig_of(tree: DealerTree, folder: Path) -> TsConfig:
+    for here in (folder, *folder.parents):
+        config = here / "tsconfig.json"
+        if tree.holds(config.resolve()) and config.is_file():
+            return read_tsconfig(config.resolve(), tree.holds)
+        if here == tree.root or not tree.holds(here):
+            break
+    return TsConfig()
 
 
 class _Outside(Exception):
@@ -212,14 +261,20 @@ def script_request(source: str, filename: str, line: int, name: str = DEFAULT_NA
     return LoadRequest((ModuleSource(filename, filename, source, line),), filename, name)
 
 
-def _specifiers(text: str) -> list[tuple[int, str]]:
+def _specifiers(text: str, *, typescript: bool = False) -> list[tuple[int, str]]:
+    """(line, specifier) of every require and static import; for TypeScript, not `import type`."""
     code = _strip_comments(text)
     found: list[tuple[int, str]] = []
     for m in _REQUIRE.finditer(code):
         found.append((code.count("\n", 0, m.start()) + 1, m[2]))
     for m in _FROM.finditer(code):
+        if typescript and _TYPE_ONLY.match(m[0]):
+            continue
         found.append((code.count("\n", 0, m.start()) + 1, m[2] or m[4]))
-    return found
+    return sorted(found)
+
+
+_TYPE_ONLY = re.compile(r"\s*(?:import|export)\s+type\s*[\w${*]")
 
 
 def _strip_comments(text: str) -> str:
@@ -239,9 +294,14 @@ def _is_builtin(specifier: str) -> bool:
 
 
 def _resolve(importer: Path, specifier: str, tree: DealerTree) -> Path | None:
-    """The real path `specifier` names from the file `importer` (a real path) as Node finds it, or None."""
+    """The real path `specifier` names from the file `importer` (a real path) as Node finds it
+    (and TypeScript: `paths` aliases, `./x.js` meaning `./x.ts`), or None."""
     if specifier.startswith(("./", "../", "/")) or specifier in (".", ".."):
         return _as_file_or_dir(Path(os.path.normpath(importer.parent / specifier)), tree)
+    for alias in tree.tsconfig(importer.parent).aliases(specifier):
+        found = _as_file_or_dir(Path(os.path.normpath(alias)), tree)
+        if found is not None:
+            return found
     for base in (importer.parent, *importer.parent.parents):
         if base.name == "node_modules":
             continue
@@ -254,9 +314,16 @@ def _resolve(importer: Path, specifier: str, tree: DealerTree) -> Path | None:
     return None
 
 
+_TS_FOR_JS = {".js": ".ts", ".mjs": ".mts", ".cjs": ".cts"}
+
+
 def _as_file_or_dir(base: Path, tree: DealerTree) -> Path | None:
-    suffixed = (base.with_name(base.name + s) for s in (*JS_SUFFIXES, ".json")) if base.name else ()
-    for candidate in (base, *suffixed):
+    candidates = [base]
+    if base.name:
+        candidates += [base.with_name(base.name + s) for s in (*JS_SUFFIXES, ".json", *TS_SUFFIXES)]
+        if base.suffix in _TS_FOR_JS:  # TypeScript's ES-module style: `./card.js` is card.ts
+            candidates.append(base.with_suffix(_TS_FOR_JS[base.suffix]))
+    for candidate in candidates:
         real = _inside(candidate, tree)
         if real.is_file():
             return real
@@ -272,8 +339,8 @@ def _as_file_or_dir(base: Path, tree: DealerTree) -> Path | None:
                 found = _as_file_or_dir(Path(os.path.normpath(real_dir / main)), tree)
                 if found is not None:
                     return found
-        for index in ("index.js", "index.cjs", "index.mjs", "index.json"):
-            real = _inside(real_dir / index, tree)
+        for suffix in (*JS_SUFFIXES, ".json", *TS_SUFFIXES):
+            real = _inside(real_dir / f"index{suffix}", tree)
             if real.is_file():
                 return real
     return None
@@ -283,9 +350,9 @@ def _as_file_or_dir(base: Path, tree: DealerTree) -> Path | None:
 
 
 def is_es_module(path: Path, text: str) -> bool:
-    if path.suffix == ".mjs":
+    if path.suffix in (".mjs", ".mts"):
         return True
-    if path.suffix == ".cjs":
+    if path.suffix in (".cjs", ".cts"):
         return False
     here = path.parent.resolve()
     for base in (here, *here.parents):
