@@ -22,7 +22,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,7 +89,7 @@ def install_typescript(prefix: Path | None = None) -> Path:
     command = ["npm", "install", "--prefix", str(prefix), "--no-save", "--no-audit", "--no-fund"]
     command.append(f"typescript@{TYPESCRIPT_VERSION}")
     try:
-        done = subprocess.run(command, stdout=sys.stderr, timeout=INSTALL_TIMEOUT_S, check=False)
+        done = subprocess.run(command, timeout=INSTALL_TIMEOUT_S, check=False)  # npm speaks to the terminal
     except FileNotFoundError:
         raise RequestError(f"npm not found: install Node's npm, or run {' '.join(command)} where npm is") from None
     except subprocess.TimeoutExpired:
@@ -267,8 +266,10 @@ def _first_source_lines(mappings: str) -> list[int | None]:
 
 
 def realign(code: str, source_map: str) -> str:
-    """`code` with blank lines put back before a line whose source line (by the map) lies further
-    down, so that statements keep the line numbers of the TypeScript where the emitter allows."""
+    """`code` with each statement moved to its line of the TypeScript where the emitter allows: blank
+    lines put back before a line whose source line (by the map) lies further down, and a line of
+    a source line already passed joined to the line before (`if (x)` / `throw …` that the emitter
+    split), unless that line ends inside a template literal, where the line break is text."""
     try:
         mappings = str(json.loads(source_map)["mappings"])
     except (ValueError, KeyError, TypeError):
@@ -276,9 +277,53 @@ def realign(code: str, source_map: str) -> str:
     code = re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", code)
     sources = _first_source_lines(mappings)
     out: list[str] = []
+    scanner = _TemplateScanner()
+    in_template = False
     for k, line in enumerate(code.split("\n")):
         wanted = sources[k] if k < len(sources) else None
-        while wanted is not None and len(out) < wanted:
-            out.append("")
-        out.append(line)
+        if wanted is not None and wanted < len(out) and not in_template:
+            out[-1] += " " + line.lstrip()
+        else:
+            while wanted is not None and len(out) < wanted:
+                out.append("")
+            out.append(line)
+        in_template = scanner.ends_in_template(line)
     return "\n".join(out)
+
+
+class _TemplateScanner:
+    """Whether JavaScript, read a line at a time, is inside a template literal at a line's end."""
+
+    def __init__(self) -> None:
+        self.stack: list[int] = []  # per open template: -1 while in its text, else the ${ } brace depth
+
+    def ends_in_template(self, line: str) -> bool:
+        quote = ""
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            in_text = bool(self.stack) and self.stack[-1] == -1
+            if quote or in_text:
+                if ch == "\\":
+                    i += 2
+                    continue
+                if quote and ch == quote:
+                    quote = ""
+                elif in_text and ch == "`":
+                    self.stack.pop()
+                elif in_text and line.startswith("${", i):
+                    self.stack[-1] = 0
+                    i += 1
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "`":
+                self.stack.append(-1)
+            elif self.stack and ch == "{":
+                self.stack[-1] += 1
+            elif self.stack and ch == "}":
+                if self.stack[-1] == 0:
+                    self.stack[-1] = -1
+                else:
+                    self.stack[-1] -= 1
+            i += 1
+        return bool(self.stack) and self.stack[-1] == -1
