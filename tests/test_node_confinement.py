@@ -85,6 +85,16 @@ def relative_from_a_package(root: Path, outside: Path) -> tuple[Path, Path]:
     return dealer, outside / "secret.js"
 
 
+def tsconfig_alias_out(root: Path, outside: Path) -> tuple[Path, Path]:
+    """A TypeScript path alias leading out (found while gathering, before any compiler runs)."""
+    _write(root / "tsconfig.json", json.dumps({"compilerOptions": {"paths": {"@lib/*": ["../private/*"]}}}))
+    dealer = _write(
+        root / "src/deal.ts",
+        "import secret from '@lib/secret';\nexport function dealFreeCell(n: number) { throw new Error(secret); }\n",
+    )
+    return dealer, outside / "secret"
+
+
 ATTACKS: dict[str, Callable[[Path, Path], tuple[Path, Path]]] = {
     "require-absolute-json": absolute_json,
     "require-relative-climb": relative_climb,
@@ -93,6 +103,7 @@ ATTACKS: dict[str, Callable[[Path, Path], tuple[Path, Path]]] = {
     "esm-import-absolute": es_import,
     "package-main-points-out": package_main_out,
     "package-requires-out": relative_from_a_package,
+    "tsconfig-alias-out": tsconfig_alias_out,
 }
 
 

@@ -10,11 +10,10 @@ solution is one script.  Anything that cannot be gathered is a RequestError nami
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.errors import RequestError
@@ -201,6 +200,7 @@ class DealerTree:
 
     root: Path
     module_dirs: tuple[Path, ...]
+    configs: dict[Path, TsConfig] = field(default_factory=dict, compare=False, hash=False)  # by folder
 
     @classmethod
     def of(cls, real_entry: Path) -> DealerTree:
@@ -219,18 +219,18 @@ class DealerTree:
 
     def tsconfig(self, folder: Path) -> TsConfig:
         """The tsconfig.json nearest above `folder` (a real path) within the tree, or an empty one."""
-        return _tsconfig_of(self, folder)
+        if folder not in self.configs:
+            self.configs[folder] = self._find_tsconfig(folder)
+        return self.configs[folder]
 
-
-@functools.lru_cache(maxsize=256)
-def _tsconfig_of(tree: DealerTree, folder: Path) -> TsConfig:
-    for here in (folder, *folder.parents):
-        config = here / "tsconfig.json"
-        if tree.holds(config.resolve()) and config.is_file():
-            return read_tsconfig(config.resolve(), tree.holds)
-        if here == tree.root or not tree.holds(here):
-            break
-    return TsConfig()
+    def _find_tsconfig(self, folder: Path) -> TsConfig:
+        for here in (folder, *folder.parents):
+            config = (here / "tsconfig.json").resolve()
+            if self.holds(config) and config.is_file():
+                return read_tsconfig(config, self.holds)
+            if here == self.root or not self.holds(here):
+                break
+        return TsConfig()
 
 
 class _Outside(Exception):
