@@ -173,3 +173,23 @@ def test_tsconfig_extends_and_class_field_semantics(tmp_path: Path) -> None:
 )
 def test_realign_puts_statements_back_on_their_source_lines(code: str, mappings: str, expected: list[str]) -> None:
     assert realign(code, json.dumps({"mappings": mappings})).split("\n") == expected
+
+
+pytest_plugins = ["pytester"]
+CONFORMANCE_TEST = (Path(__file__).parent / "conformance" / "test_conformance.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "outcome"),
+    [("classic/src/deal.ts#dealCodes", {"passed": 2}), ("wrong/deal.ts", {"failed": 2})],
+)
+def test_typescript_dealers_through_the_pytest_plugin(
+    compiler: Path, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, name: str, outcome: dict[str, int]
+) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[1]))  # this checkout's harness
+    monkeypatch.setenv(TYPESCRIPT_ENV, str(compiler))  # pytester gives the inner run a HOME of its own
+    pytester.makepyfile(test_conformance=CONFORMANCE_TEST)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--fc-impl", f"node:{TS / name}", "--fc-range", "1-2000", "--fc-block-size", "1000"
+    )
+    result.assert_outcomes(**outcome)
