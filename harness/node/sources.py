@@ -163,7 +163,7 @@ def gather(spec: DealerSpec) -> LoadRequest:
         found[real] = gathered
     _transpile_typescript(found, tree)
     modules = {
-        real: ModuleSource(g.name, g.name, _as_commonjs(real, g.text), 1, g.requires) for real, g in found.items()
+        real: ModuleSource(g.name, g.name, _as_commonjs(real, g.text, tree), 1, g.requires) for real, g in found.items()
     }
     ordered = (modules[real_entry], *(m for k, m in modules.items() if k != real_entry))
     return LoadRequest(ordered, spec.path, spec.name, spec.explicit)
@@ -349,13 +349,16 @@ def _as_file_or_dir(base: Path, tree: DealerTree) -> Path | None:
 # ---------------------------------------------------------------------------- ES modules
 
 
-def is_es_module(path: Path, text: str) -> bool:
+def is_es_module(path: Path, text: str, tree: DealerTree) -> bool:
+    """By its suffix, else the nearest package.json's "type" in the dealer's tree, else its syntax."""
     if path.suffix in (".mjs", ".mts"):
         return True
     if path.suffix in (".cjs", ".cts"):
         return False
     here = path.parent.resolve()
     for base in (here, *here.parents):
+        if not tree.holds(base):
+            break
         package = base / "package.json"
         if package.is_file():
             try:
@@ -368,12 +371,12 @@ def is_es_module(path: Path, text: str) -> bool:
     return bool(_ESM_SYNTAX.search(_strip_comments(text)))
 
 
-def _as_commonjs(path: Path, text: str) -> str:
+def _as_commonjs(path: Path, text: str, tree: DealerTree) -> str:
     if text.startswith("#!"):
         text = "//" + text[2:]
     if path.suffix == ".json":
         return f"module.exports = {text.strip() or 'null'};"
-    if not is_es_module(path, text):
+    if not is_es_module(path, text, tree):
         return text
     return esm_to_commonjs(text)
 
