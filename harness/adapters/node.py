@@ -1,8 +1,9 @@
 """IMPL `node:PATH[#NAME]`: a JavaScript dealer, or a challenge document's solution, run under Node.
 
-PATH is a script, a CommonJS module or an ES module (`.js`, `.cjs`, `.mjs`, with the files it
-requires), or a freeCodeCamp challenge document (its first solution).  The dealer is
-`dealFreeCell`, or the export or global NAME.  A file that cannot be loaded (unreadable, a
+PATH is a script, a CommonJS module or an ES module (`.js`, `.cjs`, `.mjs`), or TypeScript
+(`.ts`, `.mts`, `.cts`), with the files it requires from its own tree; or a freeCodeCamp
+challenge document (its first solution).  The dealer is `dealFreeCell`, or the export or global
+NAME (`#default`: the default export, or a module that is one function).  A file that cannot be loaded (unreadable, a
 syntax error, a missing module, a top level that throws, no such function) is a request that
 cannot be served: RequestError, one line naming the file, the line and the cause.
 """
