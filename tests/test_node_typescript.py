@@ -44,6 +44,7 @@ def impl(path: str) -> str:
         "classic/src/deal.ts#dealCodes",  # paths aliases, enums, classes, parameter properties, #private, import type
         "esm/deck.mts#default",  # .mts, './rng.mjs' meaning rng.mts, const enum, generator, a .d.mts of types only
         "commonjs/deck.cts",  # .cts: import = require, export =, namespace; one line of text
+        "legacy/deal.ts",  # .ts with import = require, export =, a decorator, a backslash-continued string
     ],
 )
 def test_typescript_dealers_conform(compiler: Path, name: str) -> None:
@@ -169,6 +170,8 @@ def test_tsconfig_extends_and_class_field_semantics(tmp_path: Path) -> None:
         # unless the line ends inside a template literal: its line break is part of the text
         ("f(`a\nb`);", "AAAA;AAAA", ["f(`a", "b`);"]),
         ("f(`a${g({ k: 1 })}\nb`);", "AAAA;AAAA", ["f(`a${g({ k: 1 })}", "b`);"]),
+        # or inside a string continued with a backslash
+        ("const s = 'a\\\nb';", "AAAA;AAAA", ["const s = 'a\\", "b';"]),
     ],
 )
 def test_realign_puts_statements_back_on_their_source_lines(code: str, mappings: str, expected: list[str]) -> None:

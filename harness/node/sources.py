@@ -173,7 +173,8 @@ def gather(spec: DealerSpec) -> LoadRequest:
         found[real] = gathered
     _transpile_typescript(found, tree)
     modules = {
-        real: ModuleSource(g.name, g.name, _as_commonjs(real, g.text, tree), 1, g.requires) for real, g in found.items()
+        real: ModuleSource(g.name, g.name, _as_commonjs(real, g.text, tree, g.es_module), 1, g.requires)
+        for real, g in found.items()
     }
     ordered = (modules[real_entry], *(m for k, m in modules.items() if k != real_entry))
     return LoadRequest(ordered, spec.path, spec.name, spec.explicit)
@@ -188,14 +189,16 @@ class _Gathered:
     text: str
     requires: dict[str, str]
     unresolved: dict[str, int]
+    es_module: bool | None = None  # None: as its suffix, package.json or syntax say
 
 
 def _transpile_typescript(found: dict[Path, _Gathered], tree: DealerTree) -> None:
     """Every TypeScript file's text replaced by its JavaScript, all in one run of the compiler."""
     typescript = [(real, g) for real, g in found.items() if real.suffix in TS_SUFFIXES]
     sources = [TsSource(g.name, g.text, tree.tsconfig(real.parent).emit_options()) for real, g in typescript]
-    for (_, gathered), code in zip(typescript, transpile(sources), strict=True):
+    for (_, gathered), source, code in zip(typescript, sources, transpile(sources), strict=True):
         gathered.text = code
+        gathered.es_module = not source.commonjs
         still = {specifier for _, specifier in _specifiers(code)}
         for specifier, line_no in gathered.unresolved.items():
             if specifier in still:
@@ -381,12 +384,12 @@ def is_es_module(path: Path, text: str, tree: DealerTree) -> bool:
     return bool(_ESM_SYNTAX.search(_strip_comments(text)))
 
 
-def _as_commonjs(path: Path, text: str, tree: DealerTree) -> str:
+def _as_commonjs(path: Path, text: str, tree: DealerTree, es_module: bool | None = None) -> str:
     if text.startswith("#!"):
         text = "//" + text[2:]
     if path.suffix == ".json":
         return f"module.exports = {text.strip() or 'null'};"
-    if not is_es_module(path, text, tree):
+    if not (is_es_module(path, text, tree) if es_module is None else es_module):
         return text
     return esm_to_commonjs(text)
 

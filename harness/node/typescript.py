@@ -189,7 +189,14 @@ class TsSource:
 
     @property
     def commonjs(self) -> bool:
-        return self.name.endswith(".cts")
+        """Emitted as CommonJS: a .cts file, or one written with `import x = require()` / `export =`
+        (which an ES-module emit would drop without a word)."""
+        return self.name.endswith(".cts") or bool(_COMMONJS_SYNTAX.search(self.text))
+
+
+_COMMONJS_SYNTAX = re.compile(
+    r"^[ \t]*(?:export[ \t]+)?import[ \t]+[\w$]+[ \t]*=[ \t]*require[ \t]*\(|^[ \t]*export[ \t]*=", re.M
+)
 
 
 def transpile(sources: Sequence[TsSource]) -> list[str]:
@@ -269,7 +276,7 @@ def realign(code: str, source_map: str) -> str:
     """`code` with each statement moved to its line of the TypeScript where the emitter allows: blank
     lines put back before a line whose source line (by the map) lies further down, and a line of
     a source line already passed joined to the line before (`if (x)` / `throw …` that the emitter
-    split), unless that line ends inside a template literal, where the line break is text."""
+    split), unless that line ends inside a literal, where the line break is text."""
     try:
         mappings = str(json.loads(source_map)["mappings"])
     except (ValueError, KeyError, TypeError):
@@ -292,7 +299,8 @@ def realign(code: str, source_map: str) -> str:
 
 
 class _TemplateScanner:
-    """Whether JavaScript, read a line at a time, is inside a template literal at a line's end."""
+    """Whether JavaScript, read a line at a time, is inside a literal at a line's end: a template
+    literal, or a string continued on the next line with a backslash."""
 
     def __init__(self) -> None:
         self.stack: list[int] = []  # per open template: -1 while in its text, else the ${ } brace depth
@@ -326,4 +334,4 @@ class _TemplateScanner:
                 else:
                     self.stack[-1] -= 1
             i += 1
-        return bool(self.stack) and self.stack[-1] == -1
+        return bool(quote) or (bool(self.stack) and self.stack[-1] == -1)
