@@ -157,6 +157,8 @@ def gather(spec: DealerSpec) -> LoadRequest:
                 continue
             try:
                 target = _resolve(real, specifier, tree)
+            except _Loop as loop:
+                raise RequestError(f"{name}:{line_no}: {specifier!r} leads to a symlink loop at {loop.path}") from None
             except _Outside as out:
                 raise RequestError(
                     f"{name}:{line_no}: {specifier!r} leads to {out.path}, outside the dealer's tree "
@@ -252,10 +254,17 @@ class _Outside(Exception):
         self.path = path
 
 
+class _Loop(_Outside):
+    pass
+
+
 def _inside(path: Path, tree: DealerTree) -> Path:
     """`path` with every symlink resolved, if it lies in the dealer's tree; else _Outside.
     Nothing outside is opened, and nothing is tried there (not even whether it exists)."""
-    real = path.resolve()
+    try:
+        real = path.resolve()
+    except (RuntimeError, OSError):  # a symlink loop
+        raise _Loop(path) from None
     if not tree.holds(real):
         raise _Outside(real)
     return real
