@@ -188,11 +188,19 @@ def test_the_tree_of_a_dealer_without_package_json_is_its_folder(
     assert "outside the dealer's tree" in capsys.readouterr().err
 
 
-def test_a_symlink_loop_is_one_line_exit_2(node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("specifier", "why"), [("./a/x", "a symlink loop"), ("./x\0y", "a NUL in the name")], ids=["loop", "nul"]
+)
+def test_a_path_that_names_no_file_is_one_line_exit_2(
+    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], specifier: str, why: str
+) -> None:
+    """Both were exit 3 (RuntimeError, ValueError from resolving them)."""
     root, _ = _tree(tmp_path)
     (root / "src/a").symlink_to("b")
     (root / "src/b").symlink_to("a")
-    dealer = _write(root / "src/deal.js", "const x = require('./a/x');\nexports.dealFreeCell = () => x;\n")
+    dealer = _write(
+        root / "src/deal.js", f"const x = require('{specifier}');\nexports.dealFreeCell = () => x;\n"
+    )
     assert main(["verify", f"node:{dealer}", "--range", "1-3", "--jobs", "1"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "deal.js:1" in err and "symlink loop" in err, err
+    assert err.count("\n") == 1 and "deal.js:1" in err and f"names no file: {why}" in err, err

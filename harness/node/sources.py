@@ -157,8 +157,8 @@ def gather(spec: DealerSpec) -> LoadRequest:
                 continue
             try:
                 target = _resolve(real, specifier, tree)
-            except _Loop as loop:
-                raise RequestError(f"{name}:{line_no}: {specifier!r} leads to a symlink loop at {loop.path}") from None
+            except _NoFile as bad:
+                raise RequestError(f"{name}:{line_no}: {specifier!r} names no file: {bad.why} at {bad.path}") from None
             except _Outside as out:
                 raise RequestError(
                     f"{name}:{line_no}: {specifier!r} leads to {out.path}, outside the dealer's tree "
@@ -254,17 +254,23 @@ class _Outside(Exception):
         self.path = path
 
 
-class _Loop(_Outside):
-    pass
+class _NoFile(_Outside):
+    """A path that can name no file: a symlink loop, or a NUL in the name."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(path)
+        self.why = why
 
 
 def _inside(path: Path, tree: DealerTree) -> Path:
     """`path` with every symlink resolved, if it lies in the dealer's tree; else _Outside.
     Nothing outside is opened, and nothing is tried there (not even whether it exists)."""
+    if "\0" in str(path):
+        raise _NoFile(path, "a NUL in the name")  # Path would raise ValueError
     try:
         real = path.resolve()
-    except (RuntimeError, OSError):  # a symlink loop
-        raise _Loop(path) from None
+    except (RuntimeError, OSError):
+        raise _NoFile(path, "a symlink loop") from None
     if not tree.holds(real):
         raise _Outside(real)
     return real
