@@ -198,9 +198,7 @@ def test_a_path_that_names_no_file_is_one_line_exit_2(
     root, _ = _tree(tmp_path)
     (root / "src/a").symlink_to("b")
     (root / "src/b").symlink_to("a")
-    dealer = _write(
-        root / "src/deal.js", f"const x = require('{specifier}');\nexports.dealFreeCell = () => x;\n"
-    )
+    dealer = _write(root / "src/deal.js", f"const x = require('{specifier}');\nexports.dealFreeCell = () => x;\n")
     assert main(["verify", f"node:{dealer}", "--range", "1-3", "--jobs", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "deal.js:1" in err and f"names no file: {why}" in err, err
