@@ -196,3 +196,13 @@ def test_typescript_dealers_through_the_pytest_plugin(
         "-p", "no:cacheprovider", "--fc-impl", f"node:{TS / name}", "--fc-range", "1-2000", "--fc-block-size", "1000"
     )
     result.assert_outcomes(**outcome)
+
+
+@pytest.mark.parametrize("text", ["{ not json", "{" + " " * (2 << 20) + "}"], ids=["malformed", "huge"])
+def test_a_bad_tsconfig_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> None:
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "tsconfig.json").write_text(text, encoding="utf-8")
+    (tmp_path / "deal.ts").write_text("export const dealFreeCell = (n: number) => n;\n", encoding="utf-8")
+    assert main(["verify", f"node:{tmp_path / 'deal.ts'}", "--range", "1-3", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tsconfig.json" in err and "Traceback" not in err, err

@@ -38,6 +38,7 @@ TRANSPILER = Path(__file__).with_name("transpile.js")
 TRANSPILE_TIMEOUT_S = 120.0
 MAX_OUTPUT = 1 << 28
 INSTALL_TIMEOUT_S = 600.0
+MAX_TSCONFIG_BYTES = 1 << 20
 # compilerOptions of a tsconfig.json that change what transpileModule emits (not how it checks)
 KEPT_OPTIONS = ("experimentalDecorators", "emitDecoratorMetadata", "useDefineForClassFields", "verbatimModuleSyntax")
 _MODERN_TARGET = re.compile(r"(?i)es(2022|2023|2024|next)")
@@ -142,6 +143,8 @@ def _jsonc(text: str) -> object:
 def read_tsconfig(path: Path, allowed: Callable[[Path], bool], depth: int = 0) -> TsConfig:
     """A tsconfig.json, with what it extends (files the dealer's tree holds only); RequestError if unreadable."""
     try:
+        if path.stat().st_size > MAX_TSCONFIG_BYTES:
+            raise RequestError(f"{path}: larger than {MAX_TSCONFIG_BYTES >> 10} KiB: not a tsconfig.json")
         raw = _jsonc(path.read_text(encoding="utf-8-sig"))
     except (OSError, ValueError) as exc:
         raise RequestError(f"{path}: not a readable tsconfig.json ({exc})") from None
