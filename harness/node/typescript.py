@@ -214,7 +214,7 @@ def transpile(sources: Sequence[TsSource]) -> list[str]:
 def _transpile(sources: tuple[TsSource, ...]) -> tuple[str, ...]:
     package = find_typescript(sources[0].name)
     request = {
-        "typescript": str(package),
+        "typescript": str(package.resolve()),
         "files": [
             {"name": s.name, "text": s.text, "commonjs": s.commonjs, "options": dict(s.options)} for s in sources
         ],
