@@ -124,14 +124,24 @@ def test_a_dealer_reaching_outside_its_tree_is_a_load_error_that_shows_nothing(
     assert str(reached) in captured.err and "outside the dealer's tree" in captured.err, captured.err
 
 
-def test_a_dynamic_import_of_an_outside_file_is_refused_at_its_deal(
-    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    "reach",
+    [
+        "const m = await import(SECRET_PATH); throw new Error('leak: ' + m.default);",
+        "const m = require(SECRET_PATH); throw new Error('leak: ' + m);",
+        "const m = require(['..', '..', 'private', 'secret.js'].join('/')); throw new Error('leak: ' + m);",
+    ],
+    ids=["import()", "require-of-a-variable", "require-of-a-computed-path"],
+)
+def test_a_path_known_only_when_the_dealer_runs_is_refused_at_its_deal(
+    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], reach: str
 ) -> None:
+    """Not gathered (the harness follows literal names only), so nothing is there to load."""
     root, outside = _tree(tmp_path)
     dealer = _write(
         root / "src/deal.js",
-        f"exports.dealFreeCell = async (n) => {{ const m = await import({json.dumps(str(outside / 'secret.js'))});"
-        " throw new Error('leak: ' + m.default); };\n",
+        f"const SECRET_PATH = {json.dumps(str(outside / 'secret.js'))};\n"
+        f"exports.dealFreeCell = async (n) => {{ {reach} }};\n",
     )
     rc = main(["verify", f"node:{dealer}", "--range", "1-3", "--jobs", "1"])
     captured = capsys.readouterr()
