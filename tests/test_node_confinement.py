@@ -85,6 +85,13 @@ def relative_from_a_package(root: Path, outside: Path) -> tuple[Path, Path]:
     return dealer, outside / "secret.js"
 
 
+def package_exports_out(root: Path, outside: Path) -> tuple[Path, Path]:
+    target = "./" + os.path.relpath(outside / "secret.js", root / "node_modules/cards")
+    _write(root / "node_modules/cards/package.json", json.dumps({"name": "cards", "exports": {".": target}}))
+    dealer = _write(root / "src/deal.js", "const secret = require('cards');\n" + SHOW)
+    return dealer, outside / "secret.js"
+
+
 def tsconfig_alias_out(root: Path, outside: Path) -> tuple[Path, Path]:
     """A TypeScript path alias leading out (found while gathering, before any compiler runs)."""
     _write(root / "tsconfig.json", json.dumps({"compilerOptions": {"paths": {"@lib/*": ["../private/*"]}}}))
@@ -103,6 +110,7 @@ ATTACKS: dict[str, Callable[[Path, Path], tuple[Path, Path]]] = {
     "esm-import-absolute": es_import,
     "package-main-points-out": package_main_out,
     "package-requires-out": relative_from_a_package,
+    "package-exports-point-out": package_exports_out,
     "tsconfig-alias-out": tsconfig_alias_out,
 }
 

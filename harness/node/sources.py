@@ -335,15 +335,89 @@ def _resolve(importer: Path, specifier: str, tree: DealerTree) -> Path | None:
         found = _as_file_or_dir(Path(os.path.normpath(alias)), tree)
         if found is not None:
             return found
+    package, subpath = _package_and_subpath(specifier)
     for base in (importer.parent, *importer.parent.parents):
         if base.name == "node_modules":
             continue
         modules = base / "node_modules"
-        if not tree.holds(modules.resolve()):
-            continue  # a node_modules above the package root's own ones: not the dealer's
+        try:
+            if not tree.holds(modules.resolve()):
+                continue  # a node_modules above the package root's own ones: not the dealer's
+        except (RuntimeError, OSError):
+            continue
+        exported = _exported(Path(os.path.normpath(modules / package)), subpath, tree)
+        if exported is not _NO_EXPORTS:
+            return exported  # a package with "exports" is loaded only by them
         found = _as_file_or_dir(Path(os.path.normpath(modules / specifier)), tree)
         if found is not None:
             return found
+    return None
+
+
+def _package_and_subpath(specifier: str) -> tuple[str, str]:
+    """`@scope/name/a/b` -> (`@scope/name`, `./a/b`); `name` -> (`name`, `.`)."""
+    parts = specifier.split("/")
+    size = 2 if specifier.startswith("@") else 1
+    rest = "/".join(parts[size:])
+    return "/".join(parts[:size]), f"./{rest}" if rest else "."
+
+
+_NO_EXPORTS = Path("/nonexistent/no-exports")  # a package.json without "exports" (resolve as files)
+# the conditions of `require()`, then (for a package only for `import`) those of `import`
+_CONDITIONS = (("require", "node", "default"), ("import", "node", "default"))
+
+
+def _exported(package_dir: Path, subpath: str, tree: DealerTree) -> Path | None:
+    """The file a package's "exports" field gives for `subpath`; None when they name none;
+    _NO_EXPORTS when the package has no "exports" (or no package.json)."""
+    package_json = _inside(package_dir / "package.json", tree)
+    if not package_json.is_file():
+        return _NO_EXPORTS
+    try:
+        exports = json.loads(read_text(package_json, "package.json")).get("exports")
+    except (ValueError, AttributeError):
+        return _NO_EXPORTS
+    if exports is None:
+        return _NO_EXPORTS
+    if not (isinstance(exports, dict) and any(str(k).startswith(".") for k in exports)):
+        exports = {".": exports}
+    target: object = None
+    if subpath in exports:
+        target = exports[subpath]
+    else:
+        for key, value in exports.items():
+            head, star, tail = str(key).partition("*")
+            if star and subpath.startswith(head) and subpath.endswith(tail) and len(subpath) >= len(head + tail):
+                target = _substitute(value, subpath[len(head) : len(subpath) - len(tail)])
+                break
+    for conditions in _CONDITIONS:
+        chosen = _condition(target, conditions)
+        if chosen is not None:
+            real = _inside(Path(os.path.normpath(package_dir / chosen)), tree)
+            return real if real.is_file() else None
+    return None
+
+
+def _substitute(value: object, star: str) -> object:
+    if isinstance(value, str):
+        return value.replace("*", star)
+    if isinstance(value, list):
+        return [_substitute(v, star) for v in value]
+    if isinstance(value, dict):
+        return {k: _substitute(v, star) for k, v in value.items()}
+    return value
+
+
+def _condition(value: object, conditions: tuple[str, ...]) -> str | None:
+    """The target an "exports" value gives under `conditions` (in the value's own key order)."""
+    if isinstance(value, str):
+        return value if value.startswith("./") else None
+    if isinstance(value, list):
+        return next((t for v in value if (t := _condition(v, conditions)) is not None), None)
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in conditions and (found := _condition(inner, conditions)) is not None:
+                return found
     return None
 
 
