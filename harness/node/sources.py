@@ -488,10 +488,16 @@ def _as_commonjs(path: Path, text: str, tree: DealerTree, es_module: bool | None
     return esm_to_commonjs(text)
 
 
-_IMPORT_FROM = re.compile(r"""^([ \t]*)import\s+([\w$\s{},*]+?)\s*from\s*(['"])([^'"\n]+)\3[ \t]*;?""", re.M)
-_IMPORT_BARE = re.compile(r"""^([ \t]*)import\s*(['"])([^'"\n]+)\2[ \t]*;?""", re.M)
+_ATTRIBUTES = r"""(?:\s*(?:with|assert)\s*\{[^}]*\})?"""  # `with { type: 'json' }`: nothing to do for them
+_IMPORT_FROM = re.compile(
+    r"""^([ \t]*)import\s+([\w$\s{},*]+?)\s*from\s*(['"])([^'"\n]+)\3""" + _ATTRIBUTES + r"""[ \t]*;?""", re.M
+)
+_IMPORT_BARE = re.compile(r"""^([ \t]*)import\s*(['"])([^'"\n]+)\2""" + _ATTRIBUTES + r"""[ \t]*;?""", re.M)
 _EXPORT_FROM = re.compile(
-    r"""^([ \t]*)export\s*(\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)from\s*(['"])([^'"\n]+)\3[ \t]*;?""", re.M
+    r"""^([ \t]*)export\s*(\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)from\s*(['"])([^'"\n]+)\3"""
+    + _ATTRIBUTES
+    + r"""[ \t]*;?""",
+    re.M,
 )
 _EXPORT_LIST = re.compile(r"^([ \t]*)export\s*\{([^}]*)\}[ \t]*;?", re.M)
 _EXPORT_DEFAULT_DECL = re.compile(
