@@ -17,7 +17,6 @@ map), so that error lines point into the .ts file.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import re
@@ -35,7 +34,6 @@ TYPESCRIPT_VERSION = "5.9.3"  # the last major with a JavaScript API (7 is nativ
 TYPESCRIPT_ENV = "FREECELL_TYPESCRIPT"
 SETUP_COMMAND = "freecell-harness setup typescript"
 TRANSPILER = Path(__file__).with_name("transpile.js")
-TRANSPILE_TIMEOUT_S = 120.0
 MAX_OUTPUT = 1 << 28
 INSTALL_TIMEOUT_S = 600.0
 MAX_TSCONFIG_BYTES = 1 << 20
@@ -203,7 +201,8 @@ _COMMONJS_SYNTAX = re.compile(
 
 
 def transpile(sources: Sequence[TsSource]) -> list[str]:
-    """Each source's JavaScript (ES module syntax; CommonJS for .cts), lines kept where they were;
+    """Each source's JavaScript (ES module syntax; CommonJS for .cts and `import = require` code),
+    lines kept where they were;
     RequestError naming file and line for TypeScript that does not parse."""
     if not sources:
         return []
@@ -221,12 +220,11 @@ def _transpile(sources: tuple[TsSource, ...]) -> tuple[str, ...]:
     }
     node = find_node()
     argv = [node, *permission_flags(node, package, TRANSPILER), "--no-warnings", str(TRANSPILER)]
-    run = process.run(argv, json.dumps(request).encode(), TRANSPILE_TIMEOUT_S, MAX_OUTPUT, process.NO_LIMITS)
+    # no deadline: what is loaded must not depend on how busy the machine is (the compiler ends)
+    run = process.run(argv, json.dumps(request).encode(), 0, MAX_OUTPUT, process.NO_LIMITS)
     what = f"the TypeScript compiler ({package})"
-    if run.timed_out or run.overflowed:
-        raise RequestError(
-            f"{sources[0].name}: {what} took longer than {TRANSPILE_TIMEOUT_S:.0f} s or printed too much"
-        )
+    if run.overflowed:
+        raise RequestError(f"{sources[0].name}: {what} printed more than {MAX_OUTPUT >> 20} MiB")
     try:
         answer = json.loads(run.stdout)
         files = answer["files"]
@@ -241,10 +239,6 @@ def _transpile(sources: tuple[TsSource, ...]) -> tuple[str, ...]:
             raise RequestError(f"{where}: cannot load the dealer: it does not compile: TypeScript: {first['message']}")
         out.append(realign(result["code"], result["map"]))
     return tuple(out)
-
-
-def source_hash(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 _B64 = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
