@@ -100,8 +100,18 @@ def test_a_missing_compiler_says_the_command_to_run(
     assert err.count("\n") == 1 and "`freecell-harness setup typescript`" in err and "nothing-here" in err, err
 
 
+STAND_IN_COMPILER = """
+exports.version = '5.9.3';
+exports.ScriptTarget = { ES2022: 9 };
+exports.ModuleKind = { CommonJS: 1, ESNext: 99 };
+exports.DiagnosticCategory = { Error: 1 };
+exports.flattenDiagnosticMessageText = (m) => String(m);
+exports.transpileModule = (text) => ({ outputText: text.replace(': boolean', ''), sourceMapText: '', diagnostics: [] });
+"""
+
+
 def test_setup_typescript_runs_npm_install_into_the_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    node: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A stand-in npm records its arguments and lays out a package as npm would."""
     bin_dir = tmp_path / "bin"
@@ -111,11 +121,12 @@ def test_setup_typescript_runs_npm_install_into_the_cache(
         "#!/bin/sh\n"
         f'echo "$@" > {tmp_path}/npm-args\n'
         'prefix="$3"\nmkdir -p "$prefix/node_modules/typescript/lib"\n'
-        'echo "module.exports = {}" > "$prefix/node_modules/typescript/lib/typescript.js"\n'
+        'cp "$(dirname "$0")/typescript.js" "$prefix/node_modules/typescript/lib/typescript.js"\n'
         'echo \'{"name": "typescript", "version": "5.9.3"}\' > "$prefix/node_modules/typescript/package.json"\n',
         encoding="utf-8",
     )
     npm.chmod(npm.stat().st_mode | stat.S_IEXEC)
+    (bin_dir / "typescript.js").write_text(STAND_IN_COMPILER, encoding="utf-8")
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.delenv(TYPESCRIPT_ENV, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

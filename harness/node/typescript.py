@@ -96,6 +96,9 @@ def install_typescript(prefix: Path | None = None) -> Path:
     package = _package_in(prefix)
     if done.returncode != 0 or package is None:
         raise RequestError(f"{' '.join(command)} failed (exit {done.returncode}); see npm's messages above")
+    transpile(
+        [TsSource("setup-check.ts", "export const ok: boolean = true;\n", ())], package
+    )  # it runs as dealers need
     return package
 
 
@@ -200,18 +203,17 @@ _COMMONJS_SYNTAX = re.compile(
 )
 
 
-def transpile(sources: Sequence[TsSource]) -> list[str]:
+def transpile(sources: Sequence[TsSource], package: Path | None = None) -> list[str]:
     """Each source's JavaScript (ES module syntax; CommonJS for .cts and `import = require` code),
     lines kept where they were;
     RequestError naming file and line for TypeScript that does not parse."""
     if not sources:
         return []
-    return list(_transpile(tuple(sources)))
+    return list(_transpile(tuple(sources), package or find_typescript(sources[0].name)))
 
 
 @functools.lru_cache(maxsize=64)
-def _transpile(sources: tuple[TsSource, ...]) -> tuple[str, ...]:
-    package = find_typescript(sources[0].name)
+def _transpile(sources: tuple[TsSource, ...], package: Path) -> tuple[str, ...]:
     request = {
         "typescript": str(package.resolve()),
         "files": [
