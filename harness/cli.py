@@ -431,6 +431,14 @@ def cmd_profile(args: argparse.Namespace) -> int:
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
 
+def cmd_setup(args: argparse.Namespace) -> int:
+    from harness.node.typescript import install_typescript
+
+    package = install_typescript(Path(args.prefix) if args.prefix else None)
+    print(f"typescript installed: {package}")
+    return EXIT_OK
+
+
 _DIALECTS_HELP = f"which deals: {', '.join(reference.DIALECTS)}"
 
 
@@ -568,6 +576,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", default=None, metavar="S", help="check: draw the rows with this seed")
     p.set_defaults(run=cmd_fixtures)
+
+    p = sub.add_parser(
+        "setup",
+        help="install what some dealers need: the TypeScript compiler (npm, once)",
+        description="Install the TypeScript compiler that `node:` runs .ts/.mts/.cts dealers with.",
+    )
+    p.add_argument("what", choices=("typescript",))
+    p.add_argument(
+        "--prefix",
+        default=None,
+        metavar="DIR",
+        help="where npm installs it (default: $FREECELL_TYPESCRIPT, else ~/.cache/freecell-harness/typescript)",
+    )
+    p.set_defaults(run=cmd_setup)
     return parser
 
 

@@ -80,7 +80,7 @@ const MAX_CHUNK_MS = 500;
 const MAX_STEP_CHARS = 1 << 16; // lines a step gathers in one piece (a string, no JSON)
 const MAX_STEP_PIECES = 16; // pieces a step gathers before handing them over
 const HARNESS = '__freecellHarness';
-const IN_CONTEXT = ['prelude.js', 'assert.js'].map((name) => {
+const IN_CONTEXT = ['prelude.js', 'assert.js', 'builtins.js'].map((name) => {
   const file = path.join(__dirname, name);
   return new vm.Script(fs.readFileSync(file, 'utf8'), { filename: `freecell-harness/${name}` });
 });
@@ -163,7 +163,7 @@ function describeHostError(err, filename) {
 // solution, which reads `Math` 52 times a deal).
 const SHADOWABLE = /^[A-Za-z_$][\w$]*$/;
 const NOT_SHADOWED = new Set(['globalThis', 'eval', 'arguments', 'undefined', 'NaN', 'Infinity', HARNESS]);
-const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'];
+const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', '__fcRequire']; // the last: require for converted imports, whatever the module calls `require`
 
 function defineModule(ctx, mod, globals, tail) {
   const define = `${HARNESS}.define(${JSON.stringify(mod.id)}, ${JSON.stringify(mod.filename)}, ${JSON.stringify(JSON.stringify(mod.requires || {}))}, `;
@@ -194,7 +194,7 @@ function loadDealer(req, timeoutMs) {
     .filter((n) => SHADOWABLE.test(n) && !NOT_SHADOWED.has(n));
   const name = String(req.name || 'dealFreeCell');
   if (!SHADOWABLE.test(name)) return { status: 'missing', message: `${JSON.stringify(name)} is not a JavaScript name`, file: null, line: null };
-  const tail = `return typeof ${name} === 'function' ? ${name} : undefined;`;
+  const tail = name === 'default' ? 'return undefined;' : `return typeof ${name} === 'function' ? ${name} : undefined;`;
   for (const mod of req.modules) {
     try {
       defineModule(ctx, mod, globals, mod.id === req.entry ? tail : 'return undefined;');

@@ -192,7 +192,9 @@
   const definitions = new Map(); // id -> { wrapper, filename, requires: {specifier: id} }
   const modules = new Map(); // id -> module (while and after it runs)
   const files = [];
-  const BUILTIN = /^(?:node:)?(assert|assert\/strict|buffer|child_process|cluster|crypto|dgram|dns|events|fs|fs\/promises|http|http2|https|module|net|os|path|perf_hooks|process|readline|repl|stream|string_decoder|timers|tls|tty|url|util|v8|vm|worker_threads|zlib)$/;
+  // Node's built-in modules: those that do no I/O come from builtins.js (our own, made in this
+  // context); the others are refused by name.
+  const BUILTIN = /^(?:node:)?(assert|assert\/strict|async_hooks|buffer|child_process|cluster|console|constants|crypto|dgram|diagnostics_channel|dns|dns\/promises|domain|events|fs|fs\/promises|http|http2|https|inspector|module|net|os|path|path\/posix|path\/win32|perf_hooks|process|punycode|querystring|readline|readline\/promises|repl|stream|stream\/promises|string_decoder|sys|timers|timers\/promises|tls|trace_events|tty|url|util|util\/types|v8|vm|wasi|worker_threads|zlib)$/;
 
   const shims = {};
   const define = (id, filename, requiresJson, wrapper) => {
@@ -206,16 +208,33 @@
     if (target !== null && definitions.has(target)) return runModule(target).exports;
     const builtin = BUILTIN.exec(specifier);
     if (builtin) {
-      const shim = shims[builtin[1]];
+      const shim = Object.prototype.hasOwnProperty.call(shims, builtin[1]) ? shims[builtin[1]] : null;
       if (shim) return shim();
       throw new Error(
         `require('${specifier}'): Node's built-in module '${builtin[1]}' is not available to a dealer ` +
-          '(dealers run isolated, without I/O or processes)',
+          '(dealers run isolated, without I/O or processes; available: ' +
+          `${objectKeys(shims).filter((k) => !k.includes('/')).sort().join(', ')})`,
       );
     }
     const err = new Error(`Cannot find module '${specifier}'`);
     err.code = 'MODULE_NOT_FOUND';
     throw err;
+  };
+  // `module.createRequire(import.meta.url)` (or a file name): the require of that module of the dealer.
+  const createRequire = (from) => {
+    let name = StringOf(from && typeof from === 'object' && 'href' in from ? from.href : from);
+    if (name.startsWith('file://')) name = decodeURIComponent(name.slice('file://'.length));
+    for (const [id, def] of definitions) if (def.filename === name) return makeRequire(id);
+    throw new Error(`createRequire(${stringify(StringOf(from))}): not a file of the dealer's`);
+  };
+  shims.module = () => ({ createRequire, builtinModules: objectKeys(shims), isBuiltin: (s) => BUILTIN.test(StringOf(s)) });
+  const makeRequire = (id) => {
+    const def = definitions.get(id);
+    const require = requireFrom(id);
+    require.main = undefined; // `if (require.main === module)` start-up code does not run
+    require.cache = {};
+    require.resolve = (s) => (Object.prototype.hasOwnProperty.call(def.requires, s) ? def.requires[s] : s);
+    return require;
   };
   const runModule = (id) => {
     const existing = modules.get(id);
@@ -223,12 +242,10 @@
     const def = definitions.get(id);
     const module = { id, exports: {}, loaded: false, filename: def.filename, children: [], paths: [] };
     modules.set(id, module);
-    const require = requireFrom(id);
-    require.main = undefined; // `if (require.main === module)` start-up code does not run
-    require.cache = {};
-    require.resolve = (s) => s;
+    const require = makeRequire(id);
+    module.require = require;
     const dirname = def.filename.includes('/') ? def.filename.slice(0, def.filename.lastIndexOf('/')) : '.';
-    module.local = def.wrapper.call(module.exports, module.exports, require, module, def.filename, dirname);
+    module.local = def.wrapper.call(module.exports, module.exports, require, module, def.filename, dirname, require);
     module.loaded = true;
     return module;
   };
@@ -241,6 +258,8 @@
     const exp = module.exports;
     const own = (o, k) => o !== null && (typeof o === 'object' || typeof o === 'function') && typeof o[k] === 'function';
     if (own(exp, name)) return exp[name];
+    // `#default`: `export default function`, or `module.exports = function`
+    if (name === 'default') return typeof exp === 'function' ? exp : null;
     if (typeof module.local === 'function') return module.local;
     if (typeof g[name] === 'function') return g[name];
     if (!explicit) {
