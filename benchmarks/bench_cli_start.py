@@ -45,7 +45,11 @@ def main() -> int:
     args = parser.parse_args()
     py = sys.executable
     board = subprocess.run(
-        [py, "-m", "harness", "deal", "1"], capture_output=True, check=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}
+        [py, "-m", "harness", "deal", "1"],
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     ).stdout
     cases = [
         ("python -c pass", [py, "-c", "pass"], b""),

@@ -18,10 +18,10 @@ from harness.compare import BlockComparer
 from harness.engine import check_blocks
 from harness.errors import RequestError
 from harness.intervals import range_blocks
+from harness.limits import DEFAULT_LIMITS, Limits
 from harness.node.bridge import NodeBridge
 from harness.node.protocol import CodeBlock, HintsRequest
 from harness.node.sources import script_request
-from harness.process import DEFAULT_LIMITS, Limits
 from harness.text import printable
 from harness.verdict import Verdict
 

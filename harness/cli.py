@@ -1,4 +1,8 @@
-"""`freecell-harness` (also `python -m harness`): the command line of SPEC.md."""
+"""`freecell-harness` (also `python -m harness`): the command line of SPEC.md.
+
+A command imports what it needs when it runs (inside its `cmd_…`): building the parser, `--help`
+and `--version` load no dealer, no engine and no NumPy.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import reference
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
-from harness.process import Limits
-from harness.request import parse_timeout
+from harness.limits import Limits
 from harness.text import printable
 
 if TYPE_CHECKING:
@@ -110,6 +113,25 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+class _VersionAction(argparse.Action):
+    """`--version`: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> NoReturn:
+        from harness.report import harness_version
+
+        say(f"{parser.prog} {harness_version()}")
+        parser.exit()
+
+
+def _timeout(text: str) -> float:
+    from harness.request import parse_timeout
+
+    return parse_timeout(text)
+
+
 def _dialect(text: str) -> str:
     if text not in reference.DIALECTS:
         raise argparse.ArgumentTypeError(f"unknown dialect {text!r}: choose one of {', '.join(reference.DIALECTS)}")
@@ -154,7 +176,7 @@ def _limit(kind: type[int] | type[float], what: str) -> Callable[[str], int | fl
 
 
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
-    from harness.process import DEFAULT_LIMITS as D
+    from harness.limits import DEFAULT_LIMITS as D
 
     g = p.add_argument_group("limits of every dealer process (0: no limit; exceeding one is a crash at that deal)")
     g.add_argument(
@@ -417,9 +439,7 @@ _DIALECTS_HELP = f"which deals: {', '.join(reference.DIALECTS)}"
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
-    from harness.report import harness_version
-
-    parser.add_argument("--version", action="version", version=f"%(prog)s {harness_version()}")
+    parser.add_argument("--version", action=_VersionAction, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("deal", help="print deals from the reference dealer", description="Print reference deals.")
@@ -443,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
     p.add_argument(
-        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
@@ -504,7 +524,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("impl", metavar="IMPL")
     p.add_argument("--json", action="store_true")
     p.add_argument(
-        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)

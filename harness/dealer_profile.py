@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from harness.failures import Failure
-from harness.process import DEFAULT_LIMITS, Limits
+from harness.limits import DEFAULT_LIMITS, Limits
 from reference.dialects import DIALECTS
 
 BOUNDARIES = (1, 32000, 32767, 32768, 65535, 65536, 1_000_000, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**33 - 1)

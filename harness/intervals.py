@@ -13,13 +13,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from heapq import merge
 from itertools import islice
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from harness.errors import RequestError
 from reference import get_dialect
 from reference.dialects import join_intervals
+
+if TYPE_CHECKING:
+    import numpy as np
 
 BLOCK_SIZE = 10_000
 DOMAIN_BLOCK_SIZE = 1_000_000  # the grid of the whole-domain digest tables of the golden fixtures
@@ -240,6 +241,7 @@ def _spread(k: int, slots: int, seed: int) -> Iterator[int]:
     """k sorted draws from 0 … slots−1, each plus its index (so strictly increasing)."""
     if k <= 0:
         return
+    import numpy as np  # here: parsing ranges and cutting blocks need no NumPy
 
     def exponentials() -> Iterator[np.ndarray]:
         rng = np.random.Generator(np.random.PCG64(seed))

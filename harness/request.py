@@ -32,7 +32,7 @@ from harness.intervals import (
     sample_deals,
     shard_blocks,
 )
-from harness.process import DEFAULT_LIMITS, Limits
+from harness.limits import DEFAULT_LIMITS, Limits
 
 MIN_TIMEOUT, MAX_TIMEOUT = 0.01, 86_400.0  # seconds per deal: 10 ms … one day
 MAX_BLOCK_SIZE = 1_000_000
@@ -192,16 +192,7 @@ class Request:
 
     @property
     def options(self) -> DealerOptions:
-        limits = self.limits
-        return DealerOptions(
-            dialect=self.dialect,
-            timeout=self.timeout,
-            encoding=self.encoding,
-            memory_mb=limits.memory_mb,
-            cpu_s=limits.cpu_s,
-            open_files=limits.open_files,
-            processes=limits.processes,
-        )
+        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding, limits=self.limits)
 
     @property
     def total(self) -> int:

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 pytest_plugins = ["pytester"]
 
+ROOT = Path(__file__).resolve().parent.parent
 DEALERS = Path(__file__).parent / "dealers"
 CONFORMANCE_TEST = (Path(__file__).parent / "conformance" / "test_conformance.py").read_text()
 
 
 @pytest.fixture
 def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    monkeypatch.setenv("PYTHONPATH", str(DEALERS))  # the inner pytest runs in a subprocess
+    # The inner pytest runs in a subprocess, with this checkout's harness and the test dealers.
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join((str(ROOT), str(DEALERS))))
     pytester.makepyfile(test_conformance=CONFORMANCE_TEST)
     return pytester
 
@@ -108,8 +111,8 @@ def test_a_dealer_that_fails_to_open_mid_session_stops_the_session_once(suite: p
     suite.makepyfile(broken_dealer="raise ImportError('this dealer is broken')\ndef deal(n): pass\n")
     suite.makeconftest(
         """
-        import harness.pytest_plugin as plugin
-        plugin.check_impl = lambda impl, options: None  # as if the cheap check could not tell
+        import harness.conformance as conformance
+        conformance.check_impl = lambda impl, options: None  # as if the cheap check could not tell
         """
     )
     result = suite.runpytest_subprocess(

@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import Self
 
 from harness.failures import Failure
-from harness.process import Limits
+from harness.limits import DEFAULT_LIMITS, Limits
 
 Answer = bytes | Failure  # a canonical line (LF included), or why the deal has none
 
@@ -27,14 +27,7 @@ class DealerOptions:
     dialect: str = "classic"
     timeout: float = 10.0  # seconds one deal may take before it is a `timeout`
     encoding: str = "utf-8"  # how program output is decoded
-    memory_mb: int | None = 4096  # per dealer process; None: no limit
-    cpu_s: float | None = None  # CPU seconds per dealer process
-    open_files: int | None = 1024  # per dealer process
-    processes: int | None = 256  # per dealer process tree
-
-    @property
-    def limits(self) -> Limits:
-        return Limits(self.memory_mb, self.cpu_s, self.open_files, self.processes)
+    limits: Limits = DEFAULT_LIMITS  # of every dealer process tree
 
 
 class Dealer(ABC):

@@ -9,7 +9,6 @@ open it (the expensive part: processes, imports), or open a pair for comparing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import metadata
 from typing import Any
 
 from harness.adapters.base import Dealer, DealerOptions
@@ -94,6 +93,8 @@ def check_impl(impl: str | ImplSpec, options: DealerOptions) -> ImplSpec:
 
 def dealer_version(impl: str | ImplSpec) -> str | None:
     """The version of what `impl` runs, where the harness knows it without running the dealer."""
+    from importlib import metadata
+
     spec = parse_impl(impl)
     package = {"reference": "freecell-harness", "fixtures": "freecell-harness", "pysol-cards": "pysol-cards"}
     if spec.kind not in package:

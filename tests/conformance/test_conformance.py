@@ -6,8 +6,7 @@ each against the reference, over 1 … 20000; `tox -e conformance` runs 1 … 10
 
 from __future__ import annotations
 
-from harness.intervals import Block
-from harness.pytest_plugin import ConformanceSession
+from harness import Block, ConformanceSession
 
 
 def test_block_conforms(fc_conformance: ConformanceSession, conformance_impl: str, deal_block: Block) -> None:
