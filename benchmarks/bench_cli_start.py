@@ -53,6 +53,8 @@ def main() -> int:
     ).stdout
     cases = [
         ("python -c pass", [py, "-c", "pass"], b""),
+        ("import pytest", [py, "-c", "import pytest"], b""),
+        ("import numpy", [py, "-c", "import numpy"], b""),
         ("import harness.errors", [py, "-c", "import harness.errors"], b""),
         ("import harness.pytest_plugin", [py, "-c", "import harness.pytest_plugin"], b""),
         ("freecell-harness --version", [py, "-m", "harness", "--version"], b""),

@@ -375,7 +375,7 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         written = regenerate(target)
     except Disagreement as exc:
         print(f"freecell-harness: fixtures regen: {exc}; nothing written", file=sys.stderr)
-        return EXIT_NONCONFORMANT
+        return exc.exit_status
     print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
     return EXIT_OK
 
@@ -403,7 +403,7 @@ def _regen_domain(target: Path, tables: Sequence[DomainTable], args: argparse.Na
             computed = regenerate_domain(target, table, jobs=args.jobs, confirmer=args.confirm_with, progress=rows_done)
         except DomainDisagreement as exc:
             print(f"freecell-harness: fixtures regen --full: {exc}", file=sys.stderr)
-            return EXIT_NONCONFORMANT
+            return exc.exit_status
         except KeyboardInterrupt:
             print(f"freecell-harness: fixtures regen --full: interrupted; the rows confirmed so far are in "
                   f"{work_path(target, table)}: run again to resume", file=sys.stderr)  # fmt: skip
@@ -570,14 +570,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
-    except RequestError as exc:
-        print(f"freecell-harness: {printable(str(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_REQUEST
-    except HarnessError as exc:
-        if os.environ.get("FREECELL_DEBUG"):
+    except HarnessError as exc:  # each kind of error says its exit status: 1, 2 (a RequestError), 3 (ours)
+        if exc.exit_status == EXIT_BUG and os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_BUG
+        said = bug_message(exc) if exc.exit_status == EXIT_BUG else str(exc)
+        print(f"freecell-harness: {printable(said, one_line=True)}", file=sys.stderr)
+        return exc.exit_status
     except BrokenPipeError:
         # The reader of `deal` went away (`| head`): not an error of ours; silence the flush at exit too.
         if sys.stdout is not None:
