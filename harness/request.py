@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import reference
 from harness.adapters.base import DealerOptions
-from harness.adapters.registry import parse_impl
+from harness.adapters.registry import dealer_class, parse_impl
 from harness.errors import RequestError
 from harness.intervals import (
     ALL,
@@ -59,10 +59,15 @@ BOUNDS = {
 }
 
 
+def whole_blocks_only(*impls: str) -> bool:
+    """Whether one of `impls` answers only whole blocks of the domain grid (the fixtures' digest tables)."""
+    return any(dealer_class(parse_impl(impl).kind).whole_blocks_only for impl in impls)
+
+
 def default_block_size(impl: str, against: str) -> int:
     """Blocks of BLOCK_SIZE; against the fixtures, the rows of the whole-domain tables, so that every whole
     block is answered from a stored digest and no reference dealing is needed."""
-    return DOMAIN_BLOCK_SIZE if "fixtures" in (impl, against) else BLOCK_SIZE
+    return DOMAIN_BLOCK_SIZE if whole_blocks_only(impl, against) else BLOCK_SIZE
 
 
 def parse_timeout(text: str | float, option: str = "--timeout") -> float:
@@ -129,7 +134,7 @@ class Request:
             raise RequestError("verify: give --range or --sample")
         if self.sample is not None:
             check_sample(self.dialect, self.sample)
-            if "fixtures" in (self.impl, self.against):
+            if whole_blocks_only(self.impl, self.against):
                 raise RequestError(
                     "--sample with the fixtures: they hold digests of 1,000,000-deal blocks, so every sampled "
                     "deal would cost its whole block; give --range, or compare the sample --against reference"
