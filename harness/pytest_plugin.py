@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from harness.intervals import BLOCK_SIZE
+from reference.dialects import DEFAULT_DIALECT, DIALECTS
 
 if TYPE_CHECKING:
     from harness.conformance import ConformanceSession
@@ -30,7 +31,7 @@ DEFAULT_RANGE = "1-20000"
 _OPTIONS = (
     ("--fc-against", "reference", "IMPL", "what it is compared with"),
     ("--fc-range", DEFAULT_RANGE, "A-B", f"deals to check ({DEFAULT_RANGE})"),
-    ("--fc-dialect", "classic", "D", "classic, fcpro or xp"),
+    ("--fc-dialect", DEFAULT_DIALECT, "D", " or ".join(DIALECTS)),
     ("--fc-shard", None, "K/N", "this machine's share of the blocks"),
     ("--fc-block-size", str(BLOCK_SIZE), "N", "deals per test"),
     ("--fc-timeout", "10", "SECONDS", "per deal (0.01 … 86400)"),

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from harness.adapters.base import Dealer
 from harness.diagnosis.catalogue import CATALOGUE, CLAMP_LIMITS, Cards, Mistake, NumberMap, build
 from harness.diagnosis.identify import identify
 from harness.errors import RequestError
 from harness.failures import Diagnosis, Failure, SameAs
 from reference.cards import CARD_INDEX
 from reference.dialects import DIALECTS
+
+if TYPE_CHECKING:
+    from harness.adapters.base import Dealer
 
 # Asks the dealer again for one deal: its board (52 cards in dealing order), or None if it gave none.
 Redeal = Callable[[int], Cards | None]
