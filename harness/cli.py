@@ -332,10 +332,21 @@ def cmd_ci(args: argparse.Namespace) -> int:
 
 
 def cmd_challenge(args: argparse.Namespace) -> int:
-    from harness.challenge_command import run_challenge_command
+    import json
+
+    from harness.challenge.command import format_table, judge_documents
 
     deal_range = parse_range(args.range, "classic") if args.range else (1, 32000)
-    return run_challenge_command(args.documents, deal_range, as_json=args.json, limits=_limits_of(args))
+    judged = judge_documents(args.documents, deal_range, _limits_of(args))
+    if args.json:
+        say(json.dumps(judged.reports, indent=2))  # ASCII: a document's control characters stay escaped
+    else:
+        sys.stdout.write(printable(format_table(judged.reports, deal_range)))
+    if judged.unreadable:
+        # exit 2 like any request that cannot be served, after judging the readable documents
+        more = len(judged.unreadable) - 1
+        raise RequestError(str(judged.unreadable[0]) + (f" (and {more} more)" if more else ""))
+    return EXIT_OK if judged.conformant else EXIT_NONCONFORMANT
 
 
 def cmd_fixtures(args: argparse.Namespace) -> int:
