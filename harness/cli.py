@@ -33,6 +33,7 @@ EXIT_CODES = """exit status:
   3    the harness itself failed (a bug of ours)
   130  interrupted (Ctrl-C, SIGTERM): the verdict so far is printed and the report written"""
 
+_IMPL_FORMS = "{the IMPL forms}"  # in a help text: each kind's form, as its Dealer class declares it
 _CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
 _UNKNOWN = re.compile(r"unrecognized arguments: (\S+)")
 
@@ -65,6 +66,10 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
+        if _IMPL_FORMS in text:  # asked for only when help is shown: it imports every kind's module
+            from harness.adapters.registry import impl_forms
+
+            text = text.replace(_IMPL_FORMS, ", ".join(impl_forms()))
         if action.default in (None, False, argparse.SUPPRESS) or "default" in text or not action.option_strings:
             return text
         return f"{text} (default: %(default)s)"
@@ -465,7 +470,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare an implementation with the reference (or another)",
         description="Compare the boards of IMPL with those of --against and say where they first differ.",
     )
-    p.add_argument("impl", metavar="IMPL", help="reference, fixtures, pysol-cards, node:PATH, cmd:T, stream:C, py:M:F")
+    p.add_argument("impl", metavar="IMPL", help=_IMPL_FORMS)
     p.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
     p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: 1-32000)")

@@ -671,7 +671,10 @@ def memory_words(text: str) -> bool:
     return _MEMORY_WORDS.search(text) is not None
 
 
-def exit_text(returncode: int) -> str:
+def exit_text(returncode: int | None) -> str:
+    """How a process ended, in a few words: `killed by SIGKILL`, `exited with status 3`."""
+    if returncode is None:
+        return "still running"
     if returncode < 0:
         try:
             return f"killed by {signal.Signals(-returncode).name}"
