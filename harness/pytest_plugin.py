@@ -67,13 +67,26 @@ def pytest_configure(config: pytest.Config) -> None:
         conformance.requests(config)
 
 
+_REFUSED = pytest.StashKey[str]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config) -> None:
+    refused = config.stash.get(_REFUSED, None)
+    if refused is not None:
+        raise pytest.UsageError(refused)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     wanted = {"deal_block", "conformance_impl"} & set(metafunc.fixturenames)
     if not wanted:
         return
     from harness import conformance
 
-    requests = conformance.requests(metafunc.config)
+    try:
+        requests = conformance.requests(metafunc.config)
+    except pytest.UsageError as exc:  # found while collecting: one usage error when collection ends
+        metafunc.config.stash[_REFUSED] = str(exc)
+        return
     if "deal_block" in wanted and requests:
         blocks = list(requests[0].blocks())
         metafunc.parametrize("deal_block", blocks, ids=[b.key for b in blocks])

@@ -132,3 +132,26 @@ def test_a_dealer_s_control_characters_reach_the_terminal_escaped(suite: pytest.
     result.assert_outcomes(failed=1)
     out = "\n".join(result.stdout.lines)
     assert "\\x1b]0;owned\\x07" in out and "\x1b]" not in out and "\x07" not in out
+
+
+def test_a_run_that_does_not_use_the_plugin_needs_nothing_of_it(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Loaded into every pytest run of the environment, the plugin once failed them all when the seed
+    document (its default --fc-impl) was missing."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    monkeypatch.setenv("FREECELL_SEED", str(pytester.path / "no-such-document.txt"))
+    pytester.makepyfile("def test_unrelated():\n    assert True\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+
+
+def test_a_default_that_cannot_be_served_is_one_usage_error_when_a_test_uses_the_plugin(
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FREECELL_SEED", str(suite.path / "no-such-document.txt"))
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    text = result.stdout.str() + result.stderr.str()
+    assert text.count("freecell-harness: the freeCodeCamp seed document") == 1, text
+    assert "Traceback" not in text and "INTERNALERROR" not in text
