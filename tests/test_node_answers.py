@@ -124,3 +124,66 @@ def test_a_forged_answer_never_conforms(
     assert status == 1, (status, out.out[-300:], out.err[-300:])
     failure = json.loads(report.read_text())["first_failure"]
     assert failure["deal"] == 3 and failure["kind"] in ("invalid-output", "error"), failure
+
+
+# Each: JavaScript run at deal 3, before it returns the right board; then the first failure the run
+# must come to with --timeout 1 (None: it conforms, every board being right).
+LEFT_RUNNING = {
+    # Callbacks the host would run between deals, outside any deal's time: a dealer gets none.
+    "finalization-registry-loop": (
+        "const registry = new FinalizationRegistry(() => { for (;;) {} });"
+        " for (let k = 0; k < 10000; k++) registry.register({ k }, k);"
+        " for (let k = 0; k < 200; k++) new Array(100000).fill(k);",
+        None,
+    ),
+    "atomics-wait-async": (
+        "Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10).value.then(() => { for (;;) {} });",
+        (3, "error"),
+    ),
+    "atomics-wait": ("Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);", (3, "timeout")),
+    # A microtask chain left by a synchronous dealer never runs: nothing drains it.
+    "microtask-chain": ("const spin = () => Promise.resolve().then(spin); spin();", None),
+    # The driver's own entry points.
+    "harness-begin": ("__freecellHarness.begin('lines', 1, 1e9, '');", (3, "error")),
+    "harness-step": ("__freecellHarness.step(1e9, 1e9, 1e9);", (3, "error")),
+    "timers": ("setInterval(() => { for (;;) {} }, 1);", (3, "error")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LEFT_RUNNING))
+def test_what_a_dealer_leaves_running_is_blamed_on_its_deal_or_never_runs(
+    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
+    code, first = LEFT_RUNNING[case]
+    path = tmp_path / f"{case}.js"
+    path.write_text(f"function dealFreeCell(n) {{\n  if (n === 3) {{ {code} }}\n  return correct(n);\n}}\n{GOOD}")
+    report = tmp_path / "report.json"
+    status = main(
+        ["verify", f"node:{path}", "--range", "1-6", "--jobs", "1", "--timeout", "1", "--report", str(report)]
+    )
+    out = capsys.readouterr()
+    failure = json.loads(report.read_text())["first_failure"]
+    if first is None:
+        assert (status, failure) == (0, None), (out.out, failure)
+    else:
+        assert status == 1 and (failure["deal"], failure["kind"]) == first, failure
+    assert "non-deterministic" not in out.out + out.err
+
+
+def async_dealer(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "async.js"
+    path.write_text(f"async function dealFreeCell(n) {{\n  if (n === 3) {{ {body} }}\n  return correct(n);\n}}\n{GOOD}")
+    return path
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["await null; for (;;) {}", "await null; const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {});"],
+    ids=["loop", "chain"],
+)
+def test_an_async_continuation_that_never_ends_is_a_timeout_at_its_deal(node: str, tmp_path: Path, body: str) -> None:
+    report = tmp_path / "report.json"
+    impl = f"node:{async_dealer(tmp_path, body)}"
+    status = main(["verify", impl, "--range", "1-6", "--jobs", "1", "--timeout", "1", "--report", str(report)])
+    failure = json.loads(report.read_text())["first_failure"]
+    assert status == 1 and (failure["deal"], failure["kind"]) == (3, "timeout"), failure

@@ -590,16 +590,17 @@
         const p = firstCard;
         fail(`${placeName(p)} is the number ${rankAt[p] - CARD_NUMBER}: not a card (the board's other cards are not numbers)`);
       }
-      if (options.cards === null) {
+      if (options.cards === null || options.suits === null) {
+        const missing = options.cards !== null ? '--suits' : options.suits !== null ? '--cards' : '--cards and --suits';
         refuse(
-          `cards are bare numbers (${placeName(firstCard)} is ${rankAt[firstCard] - CARD_NUMBER}), which say nothing of ` +
-            'their rank and suit: state the numbering with --cards rank-major (card = rank × 4 + suit) or ' +
-            '--cards suit-major (card = suit × 13 + rank), and the suits\' order with --suits (default CDHS)',
+          `cards are bare numbers ${cardLow} … ${cardHigh}, which say nothing of their rank and suit: state how they ` +
+            `are numbered with ${missing} (--cards rank-major: card = rank × 4 + suit; --cards suit-major: ` +
+            'card = suit × 13 + rank; --suits: the letters of suits 0 … 3, e.g. CDHS)',
         );
       }
-      const base = cardHigh === 52 ? 1 : 0;
-      if (base === 1 && cardLow === 0) fail('cards are numbered 0 … 52: 53 values for 52 cards');
-      const order = options.suits === null ? SUITS : options.suits;
+      const base = cardLow;
+      if (base > 1 || cardHigh - base >= 52) fail(`cards are the numbers ${cardLow} … ${cardHigh}: expected 0 … 51 or 1 … 52`);
+      const order = options.suits;
       for (let p = 0; p < 52; p++) {
         const c = rankAt[p] - CARD_NUMBER - base;
         const rank = options.cards === 'suit-major' ? c % 13 : c >> 2;
@@ -613,7 +614,7 @@
       if (options.suits === null) {
         refuse(
           `suits are bare numbers (${valuesText(suitBits, 0)}), which do not say which suit is which: state their order ` +
-            'with --suits, the letters of suits 0, 1, 2, 3 (e.g. --suits CDHS, or --suits SHDC)',
+            'with --suits (the letters of suits 0 … 3, e.g. --suits CDHS or --suits SHDC)',
         );
       }
       const base = suitBits & 16 ? 1 : 0;
@@ -805,7 +806,13 @@
   };
 
   const configure = (cards, suits) => {
-    options = { cards: cards === 'rank-major' || cards === 'suit-major' ? cards : null, suits: typeof suits === 'string' && suits.length === 4 ? suits : null };
+    const order = typeof suits === 'string' ? folded(suits) : '';
+    let letters = 0;
+    for (let k = 0; k < order.length; k++) letters |= 1 << SUIT_OF_CODE[charCodeAt(order, k)];
+    options = {
+      cards: cards === 'rank-major' || cards === 'suit-major' ? cards : null,
+      suits: order.length === 4 && letters === 15 ? order : null,
+    };
   };
 
   return Object.freeze({ __proto__: null, read, readRows, describe, configure, MAX_TEXT });
