@@ -18,7 +18,6 @@
   const fnToString = uncurry(Function.prototype.toString);
   const objectToString = uncurry(Object.prototype.toString);
   const mapValues = uncurry(Map.prototype.values);
-  const mapSize = uncurry(Object.getOwnPropertyDescriptor(Map.prototype, 'size').get);
   const isArray = Array.isArray;
   const getPrototypeOf = Reflect.getPrototypeOf;
   const getOwnDescriptor = Reflect.getOwnPropertyDescriptor;
@@ -218,6 +217,7 @@
   // Per position p (dealing order): the rank (0 … 12, or NUMERIC + n) and suit (0 … 3, or
   // NUMERIC + n), or for a bare-number card CARD_NUMBER + n in `rank`.
   const CARD_NUMBER = 1000;
+  let numbers = false; // whether any rank, suit or card was read as a bare number
   const rankAt = new Int32Array(52);
   const suitAt = new Int32Array(52);
   // How position p was reached, for messages: group `placeGroup[p]` (a row or column, as
@@ -251,9 +251,6 @@
       return false;
     }
   };
-  const NAME_FIELDS = ['id', 'code', 'name', 'short', 'label'];
-  const RANK_FIELDS = ['rank', 'value', 'face'];
-  const SUIT_FIELDS = ['suit', 'suite'];
   const PART_NAME_FIELDS = ['name', 'short', 'symbol', 'letter', 'code', 'id', 'label', 'key'];
 
   // The text form of an object, or null when it has none of its own ("[object Object]").
@@ -262,111 +259,158 @@
     return stringSlice(t, 0, 8) === '[object ' ? null : t;
   };
 
+  // The usual spellings of ranks and suits (lower, Capitalised, UPPER), looked up as they come;
+  // anything else is folded first.  Null-prototype tables: a dealer's text finds only our keys.
+  const RANK_TEXT = { __proto__: null };
+  const SUIT_TEXT = { __proto__: null };
+  const spellings = (table, word, value) => {
+    table[word] = value;
+    table[word.toUpperCase()] = value;
+    table[word[0].toUpperCase() + word.slice(1)] = value;
+  };
+  for (let i = 0; i < 13; i++) spellings(RANK_TEXT, RANKS[i].toLowerCase(), i);
+  for (let v = 1; v <= 14; v++) RANK_TEXT[StringOf(v)] = NUMERIC + v;
+  RANK_TEXT['0'] = NUMERIC;
+  for (const w in RANK_WORDS) spellings(RANK_TEXT, w, RANK_WORDS[w]);
+  for (let i = 0; i < 4; i++) spellings(SUIT_TEXT, SUITS[i].toLowerCase(), i);
+  for (const w in SUIT_WORDS) spellings(SUIT_TEXT, w, SUIT_WORDS[w]);
+  for (const c in SYMBOL_SUITS) SUIT_TEXT[fromCharCode(+c)] = SYMBOL_SUITS[c];
+  const rankOfText = (t) => {
+    const r = RANK_TEXT[t];
+    return r !== undefined ? r : t.length <= 40 ? rankOfWord(folded(t)) : -1;
+  };
+  const suitOfText = (t) => {
+    const u = SUIT_TEXT[t];
+    return u !== undefined ? u : t.length <= 40 ? suitOfWord(folded(t)) : -1;
+  };
+
+  // Where a failing rank or suit was read, for its message: the card's place, then the fields.
+  let partPath = '';
+  const partWhat = (p, field) => `${placeName(p)}'s ${field}${partPath}`;
+  const RANK_EXPECTED = 'expected a rank (A, 2 … 10, T, J, Q, K, a word like "queen", or a number)';
+  const SUIT_EXPECTED = 'expected a suit (C D H S, ♣ ♦ ♥ ♠, a word like "clubs", or with --suits a number)';
+
   // A rank read from a field's value: 0 … 12, NUMERIC + n, or a failure.
-  const readRank = (v, what, depth) => {
+  const readRank = (v, p, field, depth) => {
     if (typeof v === 'number') {
-      if (isInteger(v) && v >= 0 && v <= 14) return NUMERIC + v;
-      return fail(`${what} is ${StringOf(v)}: expected a rank (A, 2 … 10, J, Q, K, a word, or a number)`);
-    }
-    if (typeof v === 'string') {
-      const r = rankOfWord(folded(v));
+      if (isInteger(v) && v >= 0 && v <= 14) {
+        numbers = true;
+        return NUMERIC + v;
+      }
+    } else if (typeof v === 'string') {
+      const r = rankOfText(v);
+      numbers = numbers || r >= NUMERIC;
       if (r >= 0 && r <= NUMERIC + 14) return r;
-      return fail(`${what} is ${quoted(v)}: expected a rank (A, 2 … 10, T, J, Q, K, a word like "queen", or a number)`);
-    }
-    if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
+    } else if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
       for (let k = 0; k < PART_NAME_FIELDS.length; k++) {
         const f = PART_NAME_FIELDS[k];
-        if (has(v, f) && typeof v[f] === 'string') return readRank(v[f], `${what}.${f}`, depth + 1);
+        if (f in v && typeof v[f] === 'string') {
+          partPath += `.${f}`;
+          return readRank(v[f], p, field, depth + 1);
+        }
       }
-      if (has(v, 'value') && typeof v.value === 'number') return readRank(v.value, `${what}.value`, depth + 1);
+      if ('value' in v && typeof v.value === 'number') {
+        partPath += '.value';
+        return readRank(v.value, p, field, depth + 1);
+      }
       const t = textForm(v);
-      if (t !== null) return readRank(t, `the text form of ${what}`, depth + 1);
+      if (t !== null) {
+        partPath += ' (its text form)';
+        return readRank(t, p, field, depth + 1);
+      }
     }
-    return fail(`${what} is ${describe(v)}: expected a rank (A, 2 … 10, J, Q, K, a word, or a number)`);
+    return fail(`${partWhat(p, field)} is ${typeof v === 'string' ? quoted(v) : describe(v)}: ${RANK_EXPECTED}`);
   };
   // A suit read from a field's value: 0 … 3, NUMERIC + n (a bare number), or a failure.
-  const readSuit = (v, what, depth) => {
-    if (typeof v === 'number') {
-      if (isInteger(v) && v >= 0 && v <= 4) return NUMERIC + v;
-      return fail(`${what} is ${StringOf(v)}: expected a suit (C, D, H, S, a symbol, a word, or with --suits a number)`);
-    }
+  const readSuit = (v, p, field, depth) => {
     if (typeof v === 'string') {
-      const s = suitOfWord(folded(v));
-      if (s >= 0) return s;
-      return fail(`${what} is ${quoted(v)}: expected a suit (C D H S, ♣ ♦ ♥ ♠, or a word like "clubs")`);
-    }
-    if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
+      const u = suitOfText(v);
+      if (u >= 0) return u;
+    } else if (typeof v === 'number') {
+      if (isInteger(v) && v >= 0 && v <= 4) {
+        numbers = true;
+        return NUMERIC + v;
+      }
+    } else if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
       for (let k = 0; k < PART_NAME_FIELDS.length; k++) {
         const f = PART_NAME_FIELDS[k];
-        if (has(v, f) && typeof v[f] === 'string') return readSuit(v[f], `${what}.${f}`, depth + 1);
+        if (f in v && typeof v[f] === 'string') {
+          partPath += `.${f}`;
+          return readSuit(v[f], p, field, depth + 1);
+        }
       }
       const t = textForm(v);
-      if (t !== null) return readSuit(t, `the text form of ${what}`, depth + 1);
+      if (t !== null) {
+        partPath += ' (its text form)';
+        return readSuit(t, p, field, depth + 1);
+      }
     }
-    return fail(`${what} is ${describe(v)}: expected a suit (C D H S, ♣ ♦ ♥ ♠, or a word like "clubs")`);
+    return fail(`${partWhat(p, field)} is ${typeof v === 'string' ? quoted(v) : describe(v)}: ${SUIT_EXPECTED}`);
   };
+
+  // A card-name field's value, when it names a card: rank * 4 + suit, else -1.
+  const cardOfName = (name) => (typeof name === 'string' && name.length <= 40 ? cardOfText(name) : -1);
+  const setCard = (p, c) => {
+    rankAt[p] = c >> 2;
+    suitAt[p] = c & 3;
+  };
+
+  // A suit's letter (any case) or symbol (♣♦♥♠♧♢♡♤) by its character code, or -1.
+  const suitOfCode = (c) => (c < 128 ? SUIT_OF_CODE[c] : c >= 0x2660 && c <= 0x2667 ? SUIT_OF_SYMBOL[c - 0x2660] : -1);
+  const SUIT_OF_SYMBOL = new Int8Array([3, 2, 1, 0, 3, 2, 1, 0]);
 
   // Reads the card value `v` into position p.
   const readCard = (v, p, depth) => {
     if (typeof v === 'string') {
-      if (v.length === 2) {
+      const n = v.length;
+      if (n === 2 || n === 3) {
+        // rank-first: "JD", "jd", "J♦", "10♦", "10D"
         const a = charCodeAt(v, 0);
-        const b = charCodeAt(v, 1);
-        if (a < 128 && b < 128 && a !== 49) {
-          const r = RANK_OF_CODE[a];
-          const s = SUIT_OF_CODE[b];
-          if (r >= 0 && s >= 0) {
-            rankAt[p] = r;
-            suitAt[p] = s;
-            return;
-          }
+        const r = n === 2 ? (a < 128 && a !== 49 ? RANK_OF_CODE[a] : -1) : a === 49 && charCodeAt(v, 1) === 48 ? 9 : -1;
+        const s = r >= 0 ? suitOfCode(charCodeAt(v, n - 1)) : -1;
+        if (s >= 0) {
+          rankAt[p] = r;
+          suitAt[p] = s;
+          return;
         }
       }
       const c = v.length <= 40 ? cardOfText(v) : -1;
       if (c < 0) fail(`${placeName(p)} is the text ${quoted(v)}: not a card (expected a rank and a suit, like "JD", "10♦" or "jack of diamonds")`);
-      rankAt[p] = c >> 2;
-      suitAt[p] = c & 3;
+      setCard(p, c);
       return;
     }
     if (typeof v === 'number') {
       if (!isInteger(v) || v < 0 || v > 52) fail(`${placeName(p)} is the number ${StringOf(v)}: not a card`);
       rankAt[p] = CARD_NUMBER + v;
       suitAt[p] = 0;
+      numbers = true;
       return;
     }
     if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) {
       fail(`${placeName(p)} is ${describe(v)}: not a card (expected a name like "JD", or an object with a rank and a suit)`);
     }
-    // A card-name field first, when it names a card.
-    for (let k = 0; k < NAME_FIELDS.length; k++) {
-      const f = NAME_FIELDS[k];
-      if (!has(v, f)) continue;
-      const name = v[f];
-      if (typeof name === 'string' && name.length <= 40) {
-        const c = cardOfText(name);
-        if (c >= 0) {
-          rankAt[p] = c >> 2;
-          suitAt[p] = c & 3;
-          return;
-        }
-      }
-    }
-    let rankField = null;
-    let suitField = null;
-    for (let k = 0; k < RANK_FIELDS.length && rankField === null; k++) if (has(v, RANK_FIELDS[k])) rankField = RANK_FIELDS[k];
-    for (let k = 0; k < SUIT_FIELDS.length && suitField === null; k++) if (has(v, SUIT_FIELDS[k])) suitField = SUIT_FIELDS[k];
+    // A card-name field first, when it names a card (each lookup its own site: they stay fast).
+    let c = -1;
+    if ('id' in v) c = cardOfName(v.id);
+    if (c < 0 && 'code' in v) c = cardOfName(v.code);
+    if (c < 0 && 'name' in v) c = cardOfName(v.name);
+    if (c < 0 && 'short' in v) c = cardOfName(v.short);
+    if (c < 0 && 'label' in v) c = cardOfName(v.label);
+    if (c >= 0) return setCard(p, c);
+    const rankField = 'rank' in v ? 'rank' : 'value' in v ? 'value' : 'face' in v ? 'face' : null;
+    const suitField = 'suit' in v ? 'suit' : 'suite' in v ? 'suite' : null;
     if (rankField !== null && suitField !== null) {
-      rankAt[p] = readRank(v[rankField], `${placeName(p)}'s ${rankField}`, depth + 1);
-      suitAt[p] = readSuit(v[suitField], `${placeName(p)}'s ${suitField}`, depth + 1);
+      partPath = '';
+      rankAt[p] = readRank(v[rankField], p, rankField, depth + 1);
+      partPath = '';
+      suitAt[p] = readSuit(v[suitField], p, suitField, depth + 1);
       return;
     }
     const t = textForm(v);
     if (t !== null) {
-      const c = t.length <= 40 ? cardOfText(t) : -1;
+      c = t.length <= 40 ? cardOfText(t) : -1;
       if (c < 0) fail(`${placeName(p)} is ${describe(v)} whose text form is ${quoted(t)}: not a card (expected a name like "JD" or "10♦")`);
-      rankAt[p] = c >> 2;
-      suitAt[p] = c & 3;
-      return;
+      return setCard(p, c);
     }
     fail(
       `${placeName(p)} is ${describe(v)}${fieldList(v)}: not a card (expected a card-name field id, code, name or short, ` +
@@ -385,23 +429,25 @@
       return false;
     }
   };
-  const isMap = (v) => {
-    try {
-      mapSize(v);
-      return true;
-    } catch (_) {
-      return false;
-    }
-  };
+  const MAP_PROTOTYPE = Map.prototype;
 
-  // The items of a list-like value (an array as it is; an iterable, a Map's values, up to MAX_ITEMS)
-  // as [array, length], or null when the value is not a list.
+  // The items of a list-like value (an array as it is; an iterable, a Map's values, up to MAX_ITEMS),
+  // their count in `listLength`; or null when the value is not a list.
+  let listLength = 0;
+  // Arrays for the items of iterables, made once and reused from one read to the next.
+  const SCRATCH = fresh(32);
+  for (let k = 0; k < 32; k++) SCRATCH[k] = fresh(MAX_ITEMS);
+  let scratchUsed = 0;
+  const scratch = () => (scratchUsed < 32 ? SCRATCH[scratchUsed++] : fresh(MAX_ITEMS));
   const listOf = (v, what) => {
-    if (isArray(v)) return [v, v.length];
+    if (isArray(v)) {
+      listLength = v.length;
+      return v;
+    }
     if (v === null || typeof v !== 'object' || typeof v === 'string') return null;
     if (!isIterable(v)) return null;
-    const it = isMap(v) ? mapValues(v) : v[ITERATOR]();
-    const items = fresh(MAX_ITEMS);
+    const it = getPrototypeOf(v) === MAP_PROTOTYPE ? mapValues(v) : v[ITERATOR]();
+    const items = scratch();
     let n = 0;
     for (;;) {
       const step = it.next();
@@ -409,14 +455,16 @@
       if (n === MAX_ITEMS) fail(`${what} yields more than ${MAX_ITEMS} items`);
       items[n++] = step.value;
     }
-    return [items, n];
+    listLength = n;
+    return items;
   };
   const isEmptyPart = (v, depth) => {
     if (v === null || v === undefined || v === 0 || v === '') return true;
     if (depth > 2) return false;
     const list = listOf(v, 'a free cell or foundation');
     if (list !== null) {
-      for (let k = 0; k < list[1]; k++) if (!isEmptyPart(list[0][k], depth + 1)) return false;
+      const n = listLength;
+      for (let k = 0; k < n; k++) if (!isEmptyPart(list[k], depth + 1)) return false;
       return true;
     }
     if (typeof v !== 'object') return false;
@@ -424,12 +472,16 @@
     for (let k = 0; k < keys.length; k++) if (typeof keys[k] === 'string' && !isEmptyPart(v[keys[k]], depth + 1)) return false;
     return true;
   };
-  // A group: a row or column of cards (an array, an iterable, an object holding `cards`), or null.
+  // A group: a row or column of cards (an array, an iterable, an object holding `cards`), its
+  // size in `listLength`; or null.
   const groupOf = (v) => {
     if (typeof v === 'string' || v === null || typeof v !== 'object') return null;
-    if (isArray(v)) return [v, v.length];
-    if (has(v, 'cards')) return listOf(v.cards, 'a group\'s cards');
-    if (has(v, 'name') || has(v, 'rank') || has(v, 'suit') || has(v, 'code') || has(v, 'id')) return null;
+    if (isArray(v)) {
+      listLength = v.length;
+      return v;
+    }
+    if ('cards' in v) return listOf(v.cards, "a group's cards");
+    if ('rank' in v || 'suit' in v || 'name' in v || 'id' in v || 'code' in v) return null;
     return listOf(v, 'a group');
   };
 
@@ -446,6 +498,7 @@
   const readList = (items, n, what, depth) => {
     if (n === 0) fail(`${what} is empty`);
     const first = groupOf(items[0]);
+    const firstLength = listLength;
     if (first === null && n === 52) {
       placeShape = null;
       for (let j = 0; j < 52; j++) readCard(items[j], j, depth + 1);
@@ -454,12 +507,12 @@
     if (first === null && typeof items[0] === 'string' && (n === 7 || n === 8 || n === 1)) return readLines(items, n, what);
     if (first === null) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
     if (n > MAX_ITEMS) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
-    const groups = fresh(n);
+    const groups = scratch();
     for (let g = 0; g < n; g++) {
       const group = g === 0 ? first : groupOf(items[g]);
       if (group === null) fail(`${what} mixes groups of cards with ${describe(items[g])} (item ${g + 1})`);
       groups[g] = group;
-      sizes[g] = group[1];
+      sizes[g] = g === 0 ? firstLength : listLength;
     }
     let shape = null;
     if (n === 7 && sizesMatch(ROWS, n)) shape = 'row';
@@ -470,9 +523,8 @@
     }
     placeShape = shape === 'line' ? null : shape;
     for (let g = 0; g < n; g++) {
-      const group = groups[g];
-      const cards = group[0];
-      const len = group[1];
+      const cards = groups[g];
+      const len = sizes[g];
       for (let j = 0; j < len; j++) {
         const p = shape === 'row' ? g * 8 + j : shape === 'column' ? j * 8 + g : j;
         placeGroup[p] = g;
@@ -526,7 +578,7 @@
       return readValue(inner, `its ${f}`, depth + 1);
     }
     const list = listOf(v, what);
-    if (list !== null) return readList(list[0], list[1], what, depth);
+    if (list !== null) return readList(list, listLength, what, depth);
     const t = textForm(v);
     if (t !== null) return readValue(t, `its text form`, depth + 1);
     return fail(
@@ -762,9 +814,12 @@
   // What a deal's value is: { line } (its canonical line), { text } (board text for the lenient
   // reader), { invalid } (why it is no board), or { refused } (an encoding the request must state).
   const read = (value) => {
+    placeShape = null;
+    scratchUsed = 0;
+    numbers = false;
     try {
       readValue(value, 'it', 0);
-      resolveNumbers();
+      if (numbers) resolveNumbers();
       const line = lineOfPositions();
       if (line !== null) return { line };
       return { invalid: `52 cards, but not distinct: ${problem()}` };
