@@ -109,17 +109,49 @@ const grouped = (n, groups, at, make) => {
 module.exports = {
   rows: (n) => grouped(n, 7, (p) => p >> 3, (c) => NAMES[c]),
   columns: (n) => grouped(n, 8, (p) => p & 7, (c) => NAMES[c]),
-  cards52: (n) => Array.from(dealOrder(n), (c) => NAMES[c]),
+  cards52: (n) => grouped(n, 1, () => 0, (c) => NAMES[c])[0],
   tensAndSymbols: (n) => grouped(n, 7, (p) => p >> 3, (c) => TENS[c]),
   objects: (n) => grouped(n, 7, (p) => p >> 3, (c) => ({ rank: 'A23456789TJQK'[c >> 2], suit: 'CDHS'[c & 3] })),
-  gameState: (n) => ({ tableau: grouped(n, 8, (p) => p & 7, (c) => new Card(c)), freecells: [null, null, null, null], foundations: [[], [], [], []] }),
-  namedObjects: (n) => Array.from(dealOrder(n), (c) => ({ id: NAMES[c], value: (c >> 2) + 1, suit: c & 3 })),
-  generator: function* (n) { for (const c of dealOrder(n)) yield NAMES[c]; },
+  gameState: (n) => ({
+    tableau: grouped(n, 8, (p) => p & 7, (c) => new Card(c)),
+    freecells: [null, null, null, null],
+    foundations: [[], [], [], []],
+  }),
+  namedObjects: (n) => grouped(n, 1, () => 0, (c) => ({ id: NAMES[c], value: (c >> 2) + 1, suit: c & 3 }))[0],
+  generator: function* (n) {
+    const o = dealOrder(n);
+    for (let p = 0; p < 52; p++) yield NAMES[o[p]];
+  },
   text: (n) => grouped(n, 7, (p) => p >> 3, (c) => NAMES[c]).map((r) => r.join(' ')).join('\n'),
 };
 """
+# Each shape's dealer alone, in a plain Node loop (the floor: what the dealer itself costs).
+SHAPES_BARE = r"""
+const shapes = require(process.argv[2]);
+const deals = Number(process.argv[3]);
+const out = {};
+let sink = 0;
+for (const name of Object.keys(shapes)) {
+  const t0 = process.hrtime.bigint();
+  for (let n = 1; n <= deals; n++) {
+    const v = shapes[name](n);
+    if (name === 'generator') for (const c of v) sink += c.length;
+    else sink += 1;
+  }
+  out[name] = Number(process.hrtime.bigint() - t0) / 1e9;
+}
+console.log(JSON.stringify(out));
+"""
 SHAPE_NAMES = (
-    "rows", "columns", "cards52", "tensAndSymbols", "objects", "gameState", "namedObjects", "generator", "text"
+    "rows",
+    "columns",
+    "cards52",
+    "tensAndSymbols",
+    "objects",
+    "gameState",
+    "namedObjects",
+    "generator",
+    "text",
 )
 
 
@@ -127,14 +159,23 @@ def bench_shapes(deals: int, repeat: int) -> bool:
     """Each shape's best time over `repeat` runs, beside the rows shape's; whether all agree."""
     expected = ""
     best: dict[str, float] = {}
+    bare: dict[str, float] = {}
     agree = True
     with tempfile.TemporaryDirectory() as tmp:
         module = Path(tmp, "shapes.js")
         module.write_text(SHAPES_JS, encoding="utf-8")
+        bare_script = Path(tmp, "bare_shapes.js")
+        bare_script.write_text(SHAPES_BARE, encoding="utf-8")
+        node = find_node()
         dealers = {name: NodeDealer(f"{module}#{name}", DealerOptions()) for name in SHAPE_NAMES}
         try:
             block = range(1, deals + 1)
             for _ in range(repeat):
+                done = subprocess.run(
+                    [node, str(bare_script), str(module), str(deals)], capture_output=True, check=True
+                )
+                for name, seconds in json.loads(done.stdout).items():
+                    bare[name] = min(bare.get(name, float("inf")), float(seconds))
                 for name, dealer in dealers.items():  # interleaved: a busy spell hits every shape alike
                     t0 = time.perf_counter()
                     digest = dealer.block_digest(block) or "no digest"
@@ -145,11 +186,15 @@ def bench_shapes(deals: int, repeat: int) -> bool:
             for dealer in dealers.values():
                 dealer.close()
     rows = best["rows"]
-    print(f"shapes, deals 1 … {deals:,}, best of {repeat} (digest path, one dealing core per shape):")
+    print(f"shapes, deals 1 … {deals:,}, best of {repeat} (digest path, one dealing core per shape);")
+    print("  the dealer alone is its time in a plain Node loop; the harness adds the rest")
     for name in SHAPE_NAMES:
         ratio = best[name] / rows
         mark = "" if ratio <= 1.2 else "   over 1.2×"
-        print(f"  {name:<16} {best[name]:7.3f} s  {deals / best[name]:>10,.0f} deals/s  {ratio:5.2f}× rows{mark}")
+        print(
+            f"  {name:<16} {best[name]:7.3f} s  {deals / best[name]:>10,.0f} deals/s  {ratio:5.2f}× rows"
+            f"   (dealer alone {bare[name]:6.3f} s, harness {best[name] - bare[name]:6.3f} s){mark}"
+        )
     print(f"  digests agree: {agree}")
     return agree
 

@@ -62,9 +62,7 @@ def test_an_ambiguous_encoding_is_refused_naming_the_option(node: str, case: str
             assert "\n" not in str(refused.value)
 
 
-def test_verify_refuses_an_ambiguous_encoding_in_one_line(
-    node: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_verify_refuses_an_ambiguous_encoding_in_one_line(node: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", impl("numbers.js#enumSuits"), "--range", "1-10", "--jobs", "1"]) == 2
     err = capsys.readouterr().err
     assert "--suits" in err and err.count("\n") == 1, err

@@ -52,7 +52,9 @@ class NodeDealer(Dealer):
 
     def __init__(self, arg: str, options: DealerOptions) -> None:
         spec = parse_node_arg(arg)
-        request = replace(load_request(spec), cards=options.cards, suits=options.suits)  # RequestError before Node starts
+        request = replace(
+            load_request(spec), cards=options.cards, suits=options.suits
+        )  # RequestError before Node starts
         bridge = NodeBridge(options.timeout, options.limits)
         try:
             answer = bridge.load(request)

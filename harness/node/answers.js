@@ -275,11 +275,18 @@
   for (let i = 0; i < 4; i++) spellings(SUIT_TEXT, SUITS[i].toLowerCase(), i);
   for (const w in SUIT_WORDS) spellings(SUIT_TEXT, w, SUIT_WORDS[w]);
   for (const c in SYMBOL_SUITS) SUIT_TEXT[fromCharCode(+c)] = SYMBOL_SUITS[c];
+  const RANK_OF_CHAR = new Int32Array(128).fill(-1);
+  for (let c = 0; c < 128; c++) if (RANK_TEXT[fromCharCode(c)] !== undefined) RANK_OF_CHAR[c] = RANK_TEXT[fromCharCode(c)];
   const rankOfText = (t) => {
+    if (t.length === 1) {
+      const c = charCodeAt(t, 0);
+      if (c < 128) return RANK_OF_CHAR[c];
+    }
     const r = RANK_TEXT[t];
     return r !== undefined ? r : t.length <= 40 ? rankOfWord(folded(t)) : -1;
   };
   const suitOfText = (t) => {
+    if (t.length === 1) return suitOfCode(charCodeAt(t, 0));
     const u = SUIT_TEXT[t];
     return u !== undefined ? u : t.length <= 40 ? suitOfWord(folded(t)) : -1;
   };

@@ -421,7 +421,9 @@ class NodeBridge:
     def _read_raw(self, deal: int, text: str) -> bytes | Failure:
         said = f"{self.dealer_name}({deal}) returned the text {_excerpt(text)}"
         if len(text) > protocol.MAX_TEXT_CHARS:  # never cut to fit: the driver sends no such text
-            return Failure(deal, "invalid-output", f"{said}: longer than a board's text ({protocol.MAX_TEXT_CHARS} characters)")
+            return Failure(
+                deal, "invalid-output", f"{said}: longer than a board's text ({protocol.MAX_TEXT_CHARS} characters)"
+            )
         try:
             return canonical_line(read_board(text))
         except BoardError as exc:
@@ -445,6 +447,8 @@ class NodeBridge:
 
 
 def _failure(deal: int, f: DealFailure) -> Failure:
+    if f.kind == "refused":  # raised before it gets here: the request's failure, not the deal's
+        raise RequestError(f.message)
     return Failure(deal, f.kind, f.message)
 
 

@@ -6,12 +6,17 @@
  *
  * ISOLATION.  The harness starts this file under Node's permission model (no child processes,
  * no worker threads, no file writes, reads only of this directory).  Dealer code runs in vm
- * contexts that receive nothing from this realm: their `console`, `assert`, module loader and
- * dealing loop are evaluated inside them (prelude.js, assert.js), the context's global has no
- * host prototype, `Error.prepareStackTrace` is pinned, and `import()` is refused.  The driver
- * talks to a context through primitives only (numbers in, JSON text out).
+ * contexts that receive nothing from this realm: their `console`, `assert`, module loader,
+ * dealing loop and answer reader are evaluated inside them (answers.js, prelude.js, assert.js)
+ * before any dealer code, taking every built-in they use then; the context's global has no host
+ * prototype, `Error.prepareStackTrace` is pinned, `import()` is refused, and nothing there calls
+ * back between requests (no timers, FinalizationRegistry never calls back, no Atomics.waitAsync).
+ * The harness's entry points are reachable from no global of the context: the driver calls them
+ * from a context of its own (CALLER), through primitives only (numbers in, JSON text out), and
+ * every call that may run dealer code is bounded by a timeout.
  *
- * WIRE PROTOCOL (version 2; version 1 had no `modules`, handed Node's `assert` to hints and did
+ * WIRE PROTOCOL (version 3; version 2 sent every board the driver did not read as `raw` data and
+ * had no `cards`/`suits`; version 1 had no `modules`, handed Node's `assert` to hints and did
  * not send `raw` boards).  Both directions are JSON Lines: one JSON object per line, UTF-8.
  * Python writes requests to stdin and reads the answers from stdout; stdout carries nothing else.
  * stderr is free text for humans.  Every request carries an `id` that every message answering it
@@ -21,12 +26,14 @@
  * On start the driver writes {"hello": "freecell-harness-driver", "protocol": 2, "node": "v20.…"}.
  *
  * {"op": "load", "id", "modules": [{"id", "filename", "source", "line", "requires": {spec: id}}],
- *  "entry": id, "name": "dealFreeCell", "explicit": false, "timeout_ms"}
+ *  "entry": id, "name": "dealFreeCell", "explicit": false, "cards": null | "rank-major" |
+ *  "suit-major", "suits": null | "CDHS" (a permutation), "timeout_ms"}
  *   Compiles every module (CommonJS-shaped: `exports`, `require`, `module` in scope; the Python
  *   side turns ES modules into that shape line for line) in a fresh context, runs the entry's top
  *   level, and finds the dealer: the export `name`, else a top-level function `name`, else the
  *   global `name`; unless `explicit`, also a module that exports one function or a default one.
- *   -> {"id", "end": true, "ok": true}
+ *   A class is called with `new`.  `dealer` is how messages name a call ("Deck", "new Game").
+ *   -> {"id", "end": true, "ok": true, "dealer": "dealFreeCell"}
  *   -> {"id", "end": true, "ok": false, "status": "syntax-error" | "runtime-error" | "missing",
  *       "message": "SyntaxError: Unexpected token '%' (doc.txt:115)", "file": name | null,
  *       "line": 115 | null}
@@ -35,12 +42,16 @@
  *   or the same with "deals": [n, …] instead of start/stop; optional "timeout_ms" (default 10000:
  *   what one deal may take) and "chunk_ms" (how long to work between two messages; 0 = one
  *   message per deal; default min(timeout/2, 500)).  Each deal is `dealer(n)`, awaited when it
- *   returns a Promise.  7 rows of card strings "AC" … "KS" are checked here; anything else the
- *   dealer returned goes back as `raw` data (text or arrays) for the harness's lenient reader.
- *   A deal fails with kind "error" (it threw, or its Promise rejected or never settled) or
- *   "timeout" (longer than timeout_ms; the context is then rebuilt and the block goes on).
+ *   returns a Promise.  Every board shape is read here (answers.js) to its canonical line; only
+ *   board text that the fast reading there does not take goes back as `raw` text (at most 65,536
+ *   characters: a longer text is invalid-output, never cut) for the harness's lenient reader.
+ *   A deal fails with kind "error" (it threw, or its Promise rejected or never settled, or
+ *   reading its answer threw), "invalid-output" (not a board: the message says what was read and
+ *   what was expected) or "timeout" (longer than timeout_ms; the context is then rebuilt and the
+ *   block goes on).  Kind "refused" is not the deal's failure but the request's: the answer is in
+ *   an encoding only --cards/--suits can state (bare-number suits or cards).
  *   mode "lines":  -> {"id", "part": true, "from": i, "lines": [line | null, …],
- *                      "raw": [{"index", "value"}, …],
+ *                      "raw": [{"index", "value": board text}, …],
  *                      "failures": [{"index", "deal", "kind", "message"}, …]}   (repeated)
  *                  -> {"id", "end": true, "count": N}
  *     `from` is the index in the block of lines[0]; a line is the canonical line (LF included),
@@ -49,7 +60,7 @@
  *                  -> {"id", "end": true, "count": N, "digest": "<sha256 hex>" | null,
  *                      "failure": {"index", "deal", "kind", "message"} | null}
  *     The digest is SHA-256 of the block's canonical lines; it is null when a deal failed (the
- *     first one is `failure`) or returned something only the lenient reader can read.
+ *     first one is `failure`) or returned board text only the lenient reader can read.
  *
  * {"op": "hints", "id", "file", "solution": {"code", "line"} | null,
  *  "hooks": {"before_all", "before_each", "before_user", "after_user", "after_each",
