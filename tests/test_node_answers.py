@@ -9,10 +9,15 @@ and tampers with what a checker might use so that it would read as one (or hides
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
 from pathlib import Path
 
 import pytest
 
+import reference
+from harness.adapters import DealerOptions, open_dealer
 from harness.cli import main
 
 GOOD = (
@@ -98,6 +103,17 @@ FORGERIES = {
         const cards = flat(correct(n));
         String.prototype[Symbol.iterator] = function* () { yield* cards.join(' '); };
         return flat(forged(n)).join(' ');""",
+    # An oversized answer: the right board, then a 53rd card past the reader's 65,536 characters.
+    "oversized-text": """
+        const text = correct(n).map((row) => row.join(' ')).join('\\n');
+        return text + ' '.repeat(1 << 20) + 'AS';""",
+    # Nested 1,000,000 deep, as an array and as board text (JSON-like, read by the lenient reader).
+    "nested-array": """
+        let v = [];
+        for (let k = 0; k < 1000000; k++) v = [v];
+        return v;""",
+    "nested-text": """
+        return '['.repeat(30000) + ']'.repeat(30000);""",
     # The harness's own entry points, if any are reachable, are called to forget deal 3.
     "harness-global": """
         const h = globalThis.__freecellHarness;
@@ -194,3 +210,21 @@ def test_an_async_continuation_that_never_ends_is_a_timeout_at_its_deal(node: st
     status = main(["verify", impl, "--range", "1-6", "--jobs", "1", "--timeout", "1", "--report", str(report)])
     failure = json.loads(report.read_text())["first_failure"]
     assert status == 1 and (failure["deal"], failure["kind"]) == (3, "timeout"), failure
+
+
+def test_a_driver_that_stops_answering_is_no_reason_to_call_a_right_dealer_non_deterministic(node: str) -> None:
+    """A process that hangs outside any deal (here: stopped from outside) is killed and the block is
+    dealt again, where a death is pinned to its deal or to none; the digest is then the block's,
+    not None (which the comparer would take for boards that changed between two passes)."""
+    deals = range(1, 100_001)
+    with open_dealer(f"node:{Path(__file__).with_name('js') / 'good.js'}", DealerOptions(timeout=0.5)) as dealer:
+        proc = dealer.bridge._proc  # type: ignore[attr-defined]
+        assert proc is not None
+        stopper = threading.Timer(0.2, os.kill, (proc.proc.pid, signal.SIGSTOP))
+        stopper.start()
+        try:
+            digest = dealer.block_digest(deals)
+        finally:
+            stopper.join()
+        assert dealer.bridge.restarts >= 1  # type: ignore[attr-defined]
+    assert digest == reference.block_digest(deals)

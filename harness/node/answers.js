@@ -569,7 +569,9 @@
       if (v.length > MAX_TEXT) fail(`${what} is a text of ${v.length} characters: a board's text is at most ${MAX_TEXT}`);
       throw new BoardText(v);
     }
-    if (v === null || typeof v !== 'object') fail(`${describe(v)} is not a board`);
+    if (v === null || typeof v !== 'object') {
+      fail(`${what === 'it' ? 'not' : `${what} is ${describe(v)}, not`} a board (expected rows, columns, 52 cards, board text or a game state)`);
+    }
     if (isArray(v)) return readList(v, v.length, what, depth);
     for (let k = 0; k < HOLDERS.length; k++) {
       const f = HOLDERS[k];
