@@ -355,8 +355,22 @@
     return fail(`${partWhat(p, field)} is ${typeof v === 'string' ? quoted(v) : describe(v)}: ${SUIT_EXPECTED}`);
   };
 
+  // A card's name written rank first in 2 or 3 characters ("JD", "jd", "J♦", "10♦", "10D"): the
+  // card (rank * 4 + suit) read by character codes, else -1.
+  const quickCard = (v) => {
+    const n = v.length;
+    if (n !== 2 && n !== 3) return -1;
+    const a = charCodeAt(v, 0);
+    const r = n === 2 ? (a < 128 && a !== 49 ? RANK_OF_CODE[a] : -1) : a === 49 && charCodeAt(v, 1) === 48 ? 9 : -1;
+    const s = r >= 0 ? suitOfCode(charCodeAt(v, n - 1)) : -1;
+    return s >= 0 ? r * 4 + s : -1;
+  };
   // A card-name field's value, when it names a card: rank * 4 + suit, else -1.
-  const cardOfName = (name) => (typeof name === 'string' && name.length <= 40 ? cardOfText(name) : -1);
+  const cardOfName = (name) => {
+    if (typeof name !== 'string' || name.length > 40) return -1;
+    const c = quickCard(name);
+    return c >= 0 ? c : cardOfText(name);
+  };
   const setCard = (p, c) => {
     rankAt[p] = c >> 2;
     suitAt[p] = c & 3;
@@ -369,19 +383,9 @@
   // Reads the card value `v` into position p.
   const readCard = (v, p, depth) => {
     if (typeof v === 'string') {
-      const n = v.length;
-      if (n === 2 || n === 3) {
-        // rank-first: "JD", "jd", "J♦", "10♦", "10D"
-        const a = charCodeAt(v, 0);
-        const r = n === 2 ? (a < 128 && a !== 49 ? RANK_OF_CODE[a] : -1) : a === 49 && charCodeAt(v, 1) === 48 ? 9 : -1;
-        const s = r >= 0 ? suitOfCode(charCodeAt(v, n - 1)) : -1;
-        if (s >= 0) {
-          rankAt[p] = r;
-          suitAt[p] = s;
-          return;
-        }
-      }
-      const c = v.length <= 40 ? cardOfText(v) : -1;
+      let c = quickCard(v);
+      if (c >= 0) return setCard(p, c);
+      c = v.length <= 40 ? cardOfText(v) : -1;
       if (c < 0) fail(`${placeName(p)} is the text ${quoted(v)}: not a card (expected a rank and a suit, like "JD", "10♦" or "jack of diamonds")`);
       setCard(p, c);
       return;
@@ -823,6 +827,10 @@
   // What a deal's value is: { line } (its canonical line), { text } (board text for the lenient
   // reader), { invalid } (why it is no board), or { refused } (an encoding the request must state).
   const read = (value) => {
+    if (typeof value === 'string' && value.length <= MAX_TEXT) {
+      const line = fastText(value);
+      return line !== null ? { line } : { text: value };
+    }
     placeShape = null;
     scratchUsed = 0;
     numbers = false;
