@@ -850,31 +850,48 @@
     }
   };
 
-  // 7 rows of canonical card strings, the shape most dealers return: read without the general walk.
+  // Rows, columns or 52 cards of canonical card strings ("JD"), the shapes most dealers return:
+  // read without the general walk; null sends the value there.
   const readRows = (board) => {
-    if (!isArray(board) || board.length !== 7) return null;
+    if (!isArray(board)) return null;
+    const n = board.length;
+    if (n === 52) return readNames(board, 52, 0, 0);
+    if (n !== 7 && n !== 8) return null;
     nextGeneration();
-    let line = '';
-    for (let r = 0; r < 7; r++) {
-      const row = board[r];
-      const width = r === 6 ? 4 : 8;
-      if (!isArray(row) || row.length !== width) return null;
-      for (let j = 0; j < width; j++) {
-        const card = row[j];
-        if (typeof card !== 'string' || card.length !== 2) return null;
-        const a = charCodeAt(card, 0);
-        const b = charCodeAt(card, 1);
-        if (a > 127 || b > 127) return null;
-        const rank = RANK_OF_CODE[a];
-        const suit = SUIT_OF_CODE[b];
-        if (rank < 0 || suit < 0 || a > 90 || b > 90) return null;
-        const k = rank * 4 + suit;
-        if (seen[k] === generation) return null;
-        seen[k] = generation;
-        line += r === 6 && j === 3 ? WITH_NEWLINE[k] : WITH_SPACE[k];
-      }
+    const widths = n === 7 ? ROWS : COLUMNS;
+    for (let g = 0; g < n; g++) {
+      const group = board[g];
+      if (!isArray(group) || group.length !== widths[g]) return null;
+      // rows: card j of row g is position 8g + j; columns: card j of column g is position 8j + g
+      if (readNames(group, widths[g], n === 7 ? 8 * g : g, n === 7 ? 1 : 8) === null) return null;
     }
-    return line;
+    return lineOfCodes();
+  };
+  const codeAt = new Int8Array(52);
+  // Reads `count` canonical names into positions first, first + stride, …; for 52 of them (one
+  // list) returns the line, else '' (the caller makes the line), or null when one is not canonical.
+  const readNames = (names, count, first, stride) => {
+    if (count === 52) nextGeneration();
+    for (let j = 0; j < count; j++) {
+      const card = names[j];
+      if (typeof card !== 'string' || card.length !== 2) return null;
+      const a = charCodeAt(card, 0);
+      const b = charCodeAt(card, 1);
+      if (a > 90 || b > 90) return null;
+      const rank = RANK_OF_CODE[a];
+      const suit = SUIT_OF_CODE[b];
+      if (rank < 0 || suit < 0) return null;
+      const k = rank * 4 + suit;
+      if (seen[k] === generation) return null;
+      seen[k] = generation;
+      codeAt[count === 52 ? j : first + j * stride] = k;
+    }
+    return count === 52 ? lineOfCodes() : '';
+  };
+  const lineOfCodes = () => {
+    let line = '';
+    for (let p = 0; p < 51; p++) line += WITH_SPACE[codeAt[p]];
+    return line + WITH_NEWLINE[codeAt[51]];
   };
 
   const configure = (cards, suits) => {
