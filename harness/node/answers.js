@@ -244,13 +244,6 @@
   const placeName = (p) =>
     placeShape === null ? `card ${p + 1}` : `${placeShape} ${placeGroup[p] + 1}, card ${placeIndex[p] + 1}`;
 
-  const has = (v, key) => {
-    try {
-      return key in v;
-    } catch (_) {
-      return false;
-    }
-  };
   const PART_NAME_FIELDS = ['name', 'short', 'symbol', 'letter', 'code', 'id', 'label', 'key'];
 
   // The text form of an object, or null when it has none of its own ("[object Object]").
@@ -411,10 +404,22 @@
     const rankField = 'rank' in v ? 'rank' : 'value' in v ? 'value' : 'face' in v ? 'face' : null;
     const suitField = 'suit' in v ? 'suit' : 'suite' in v ? 'suite' : null;
     if (rankField !== null && suitField !== null) {
-      partPath = '';
-      rankAt[p] = readRank(v[rankField], p, rankField, depth + 1);
-      partPath = '';
-      suitAt[p] = readSuit(v[suitField], p, suitField, depth + 1);
+      // Letters, words and small numbers here; anything else (and every failure) by readRank/readSuit.
+      const rv = v[rankField];
+      const sv = v[suitField];
+      let r = typeof rv === 'string' ? rankOfText(rv) : typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? NUMERIC + rv : -1;
+      if (r < 0 || r > NUMERIC + 14) {
+        partPath = '';
+        r = readRank(rv, p, rankField, depth + 1);
+      }
+      let u = typeof sv === 'string' ? suitOfText(sv) : -1;
+      if (u < 0) {
+        partPath = '';
+        u = readSuit(sv, p, suitField, depth + 1);
+      }
+      if (r >= NUMERIC || u >= NUMERIC) numbers = true;
+      rankAt[p] = r;
+      suitAt[p] = u;
       return;
     }
     const t = textForm(v);
@@ -430,8 +435,6 @@
   };
 
   // ---------------------------------------------------------------- shapes
-  const HOLDERS = ['cascades', 'tableau', 'tableaux', 'columns', 'stacks', 'piles', 'board', 'rows', 'layout', 'cards', 'deck'];
-  const EMPTY_PARTS = ['freecells', 'freeCells', 'cells', 'reserve', 'reserves', 'foundations', 'foundation', 'homecells', 'homeCells'];
 
   const isIterable = (v) => {
     try {
@@ -566,6 +569,20 @@
     }
   }
 
+  // Whether field `f` of a game state holds something (not a method, not empty): then `f`, and
+  // its value in heldValue (read once).
+  let heldValue = null;
+  const holds = (v, f, present) => {
+    if (!present) return '';
+    const inner = v[f];
+    if (typeof inner === 'function' || inner === undefined || inner === null) return '';
+    heldValue = inner;
+    return f;
+  };
+  const mustBeEmpty = (v, part, what) => {
+    if (!isEmptyPart(v[part], 0)) fail(`${what} has cards in its ${part}: expected a fresh deal (free cells and foundations empty)`);
+  };
+
   // Reads any board value into the positions (or throws BoardText / Unreadable).
   const readValue = (v, what, depth) => {
     if (depth > MAX_DEPTH) fail(`${what} is nested deeper than a board (${MAX_DEPTH} levels)`);
@@ -577,18 +594,30 @@
       fail(`${what === 'it' ? 'not' : `${what} is ${describe(v)}, not`} a board (expected rows, columns, 52 cards, board text or a game state)`);
     }
     if (isArray(v)) return readList(v, v.length, what, depth);
-    for (let k = 0; k < HOLDERS.length; k++) {
-      const f = HOLDERS[k];
-      if (!has(v, f)) continue;
-      const inner = v[f];
-      if (typeof inner === 'function' || inner === undefined || inner === null) continue;
-      for (let e = 0; e < EMPTY_PARTS.length; e++) {
-        const part = EMPTY_PARTS[e];
-        if (has(v, part) && !isEmptyPart(v[part], 0)) {
-          fail(`${what} has cards in its ${part}: expected a fresh deal (free cells and foundations empty)`);
-        }
-      }
-      return readValue(inner, `its ${f}`, depth + 1);
+    // The first holder field present, each looked up at a site of its own (they stay fast).
+    const f =
+      holds(v, 'cascades', 'cascades' in v) ||
+      holds(v, 'tableau', 'tableau' in v) ||
+      holds(v, 'tableaux', 'tableaux' in v) ||
+      holds(v, 'columns', 'columns' in v) ||
+      holds(v, 'stacks', 'stacks' in v) ||
+      holds(v, 'piles', 'piles' in v) ||
+      holds(v, 'board', 'board' in v) ||
+      holds(v, 'rows', 'rows' in v) ||
+      holds(v, 'layout', 'layout' in v) ||
+      holds(v, 'cards', 'cards' in v) ||
+      holds(v, 'deck', 'deck' in v);
+    if (f) {
+      if ('freecells' in v) mustBeEmpty(v, 'freecells', what);
+      if ('freeCells' in v) mustBeEmpty(v, 'freeCells', what);
+      if ('cells' in v) mustBeEmpty(v, 'cells', what);
+      if ('reserve' in v) mustBeEmpty(v, 'reserve', what);
+      if ('reserves' in v) mustBeEmpty(v, 'reserves', what);
+      if ('foundations' in v) mustBeEmpty(v, 'foundations', what);
+      if ('foundation' in v) mustBeEmpty(v, 'foundation', what);
+      if ('homecells' in v) mustBeEmpty(v, 'homecells', what);
+      if ('homeCells' in v) mustBeEmpty(v, 'homeCells', what);
+      return readValue(heldValue, `its ${f}`, depth + 1);
     }
     const list = listOf(v, what);
     if (list !== null) return readList(list, listLength, what, depth);
@@ -596,7 +625,7 @@
     if (t !== null) return readValue(t, `its text form`, depth + 1);
     return fail(
       `${what}${fieldList(v)} holds no board: expected rows, columns or 52 cards, a game state holding them ` +
-        `(${HOLDERS.slice(0, 6).join(', ')} …), an iterable of cards, or a text form printing the tableau`,
+        '(cascades, tableau, columns, stacks, piles, board …), an iterable of cards, or a text form printing the tableau',
     );
   };
 
