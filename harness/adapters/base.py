@@ -29,6 +29,8 @@ class DealerOptions:
     timeout: float = 10.0  # seconds one deal may take before it is a `timeout`
     encoding: str = "utf-8"  # how program output is decoded
     limits: Limits = DEFAULT_LIMITS  # of every dealer process tree
+    cards: str | None = None  # --cards: how bare card numbers are numbered (rank-major, suit-major)
+    suits: str | None = None  # --suits: the suits numbered 0 … 3, as a permutation of CDHS
 
 
 class Dealer(ABC):

@@ -11,6 +11,7 @@ cannot be served: RequestError, one line naming the file, the line and the cause
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from harness.adapters.base import Answer, Dealer, DealerOptions
@@ -58,7 +59,9 @@ class NodeDealer(Dealer):
 
     def __init__(self, arg: str, options: DealerOptions) -> None:
         spec = parse_node_arg(arg)
-        request = load_request(spec)  # RequestError before Node starts
+        request = replace(
+            load_request(spec), cards=options.cards, suits=options.suits
+        )  # RequestError before Node starts
         bridge = NodeBridge(options.timeout, options.limits)
         try:
             answer = bridge.load(request)

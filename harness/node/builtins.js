@@ -1,11 +1,12 @@
 // freecell-harness: Node's built-in modules that do no I/O, as a dealer's `require` sees them.
 // Our own pure-JavaScript implementations, evaluated inside the dealer's vm context after
-// prelude.js: a host built-in handed in would carry the host realm's Function (and through it
+// prelude.js (driver.js calls the function this file evaluates to with the context's global and
+// the harness): a host built-in handed in would carry the host realm's Function (and through it
 // `process`), so none is.  Each module is made once per context, when first required.  Also the
 // context's `process` (an empty env, no argv, nothing that acts) and `Buffer` globals.
-(function (g) {
+(function (g, harness) {
   'use strict';
-  const shims = g.__freecellHarness.shims;
+  const shims = harness.shims;
   const once = (make) => {
     let made = null;
     return () => made || (made = make());
@@ -625,4 +626,4 @@
   g.Buffer = bufferModule().Buffer;
   shims.process = () => process;
   shims.console = () => g.console;
-})(globalThis);
+})
