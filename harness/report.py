@@ -7,16 +7,19 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.files import write_atomically
+from harness.files import read_regular, write_atomically
 from harness.intervals import Shard
 from harness.text import printable
 from harness.verdict import Verdict, merge_verdicts
 from reference.cards import COLUMNS
+
+if TYPE_CHECKING:
+    from harness.request import Request
 
 
 def harness_version() -> str:
@@ -147,13 +150,16 @@ def _seconds(value: object) -> float:
     return float(value)
 
 
+MAX_REPORT_BYTES = 16 << 20  # a report is a few KiB, its failure's boards included
+
+
 def read_report(path: str) -> Report:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RequestError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        data = json.loads(read_regular(path, MAX_REPORT_BYTES, "report").decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RequestError(f"{path}: not JSON: {exc}") from None
+    except RecursionError:
+        raise RequestError(f"{path}: not JSON that can be read: nested too deeply") from None
     return Report.from_json(data, path)
 
 
@@ -162,14 +168,14 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     if not reports:
         raise RequestError("report merge: no reports given")
     first_path, first = reports[0]
-
-    def run_of(r: Report) -> tuple[object, ...]:
-        return (r.implementation, r.against, r.dialect, r.ranges, r.sample, r.seed)
-
     seen: dict[Shard, str] = {}
     for path, r in reports:
-        if run_of(r) != run_of(first):
-            raise RequestError(f"report merge: {path} is of another run than {first_path}")
+        for name in _SAME_RUN:
+            if getattr(r, name) != getattr(first, name):
+                raise RequestError(
+                    f"report merge: {path} is of another run than {first_path}: its {name!r} is "
+                    f"{_shown(getattr(r, name))}, not {_shown(getattr(first, name))}"
+                )
         shard = Shard.parse(r.shard, option=f"{path}: shard")
         if shard in seen:
             raise RequestError(f"report merge: shard {shard} appears twice ({seen[shard]}, {path})")
@@ -181,6 +187,8 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     missing = [f"{k}/{total}" for k in range(1, total + 1) if Shard(k, total) not in seen]
     if missing:
         raise RequestError(f"report merge: missing shard(s) {', '.join(missing)}")
+    for path, r in reports:
+        _check_counts(path, r)
     merged = merge_verdicts(r.verdict for _, r in reports)
     return Report(
         implementation=first.implementation,
@@ -198,6 +206,61 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         dealer_version=first.dealer_version,
         interrupted=any(r.interrupted for _, r in reports),
     )
+
+
+# What makes shards parts of one run: what was compared with what, over which deals, by which builds.
+_SAME_RUN = ("implementation", "against", "dialect", "ranges", "sample", "seed", "dealer_version", "harness_version")
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, default=list)
+    return text if len(text) <= 60 else text[:40] + "…"
+
+
+def _check_counts(path: str, r: Report) -> None:
+    """RequestError unless the report's counts agree with the deals its shard holds: all of them when it
+    finished without a failure, at most them otherwise, and its failure among them."""
+    from harness.request import Request, default_block_size
+
+    try:
+        shard = Request(
+            impl=r.implementation,
+            against=r.against,
+            dialect=r.dialect,
+            ranges=r.ranges,
+            sample=r.sample,
+            seed=r.seed or 0,
+            shard=Shard.parse(r.shard),
+            block_size=default_block_size(r.implementation, r.against),
+        )
+    except RequestError as exc:
+        raise RequestError(f"report merge: {path}: not a run verify can make: {exc}") from None
+    holds = _deals_of_shard(shard)
+    if r.checked > holds or (r.checked != holds and r.first_failure is None and not r.interrupted):
+        finished = "" if r.interrupted or r.first_failure else ", finished without a failure,"
+        raise RequestError(
+            f"report merge: {path}: 'checked' is {r.checked}, but shard {r.shard} of {_scope(r)}{finished} "
+            f"{'holds' if finished else 'holds only'} {holds} deals"
+        )
+    f = r.first_failure
+    if f is not None and r.ranges and not any(a <= f.deal <= b for a, b in r.ranges):
+        raise RequestError(f"report merge: {path}: its first failure, deal {f.deal}, lies outside {_scope(r)}")
+
+
+def _scope(r: Report) -> str:
+    if r.sample is not None:
+        return f"a sample of {r.sample} (seed {r.seed})"
+    return "--range " + " ".join(f"{a}-{b}" for a, b in r.ranges)
+
+
+def _deals_of_shard(request: Request) -> int:
+    """How many deals the blocks of the request's shard hold (a sample's are counted, not drawn)."""
+    if request.sample is not None:
+        size, shard = request.block_size, request.shard
+        blocks = -(-request.sample // size)
+        mine = range(shard.index - 1, blocks, shard.count)
+        return sum(min(size, request.sample - i * size) for i in mine)
+    return sum(len(block.deals) for block in request.blocks())
 
 
 def board_diff(expected: str | None, actual: str | None) -> str:

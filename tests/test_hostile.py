@@ -9,6 +9,7 @@ import ctypes
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -614,3 +615,212 @@ def test_the_up_front_check_of_a_py_dealer_never_runs_it(
     else:
         with pytest.raises(RequestError, match="has no callable deal"):
             PythonDealer.check(f"{module}:deal", DealerOptions())
+
+
+# -- hostile files: what the harness is given to read -------------------------------------------
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def _fixtures_copy(tmp: Path) -> Path:
+    from harness.fixtures import default_dir
+
+    copy = tmp / "fx"
+    shutil.copytree(default_dir(), copy)
+    return copy
+
+
+def _fixture_replaced(by: Callable[[Path], object], name: str = "classic/lines-1-32000.txt") -> Callable[[Path], Path]:
+    def make(tmp: Path) -> Path:
+        copy = _fixtures_copy(tmp)
+        (copy / name).unlink()
+        by(copy / name)
+        return copy
+
+    return make
+
+
+def _zero_link(path: Path) -> Path:
+    path.symlink_to("/dev/zero")
+    return path
+
+
+def _shards(tmp: Path, edit: Callable[[int, dict[str, object]], None], shards: int = 2) -> list[str]:
+    """The reports of the shards of `verify reference --range 1-1000`, each edited by `edit(k, report)`."""
+    paths = []
+    for k in range(1, shards + 1):
+        path = tmp / f"shard-{k}.json"
+        assert main(["verify", "reference", "--range", "1-1000", "--shard", f"{k}/{shards}", "-q",
+                     "--report", str(path), "--jobs", "1"]) == 0  # fmt: skip
+        data = json.loads(path.read_text())
+        edit(k, data)
+        path.write_text(json.dumps(data))
+        paths.append(str(path))
+    return paths
+
+
+def _setting(**fields: object) -> Callable[[int, dict[str, object]], None]:
+    """An edit of the first shard's report only."""
+
+    def edit(k: int, data: dict[str, object]) -> None:
+        if k == 1:
+            data.update(fields)
+
+    return edit
+
+
+def _resume_log(tmp: Path, entry: dict[str, object]) -> str:
+    """A resume log of `verify reference --range 1-20000` whose first block line is `entry`."""
+    log = tmp / "run.resume"
+    assert main(["verify", "reference", "--range", "1-20000", "-q", "--resume", str(log), "--jobs", "1"]) == 0
+    header, *_ = log.read_text().splitlines()
+    log.write_text(header + "\n" + json.dumps(entry) + "\n")
+    return str(log)
+
+
+def _nested(tmp: Path, depth: int = 200_000) -> str:
+    path = tmp / "nested.json"
+    path.write_text("[" * depth + "]" * depth)
+    return str(path)
+
+
+def _sparse(tmp: Path, size: int = 3 << 30) -> str:
+    path = tmp / "huge.json"
+    with path.open("wb") as f:
+        f.truncate(size)  # takes no disk: a file of zeros the size of a disk image
+    return str(path)
+
+
+@dataclass(frozen=True)
+class HostileFile:
+    """A command given a hostile file: `argv(tmp)` makes it and says the command (after any NAME=VALUE of
+    its environment, as a shell has them); what the run must come to.
+
+    Every case must end, in one line naming the file (`said`) and with no traceback, without
+    waiting on a FIFO or reading without end (the run is bounded in time and memory: a case that
+    hangs or grows fails)."""
+
+    argv: Callable[[Path], list[str]]
+    status: int
+    said: str
+
+
+def _given(*argv: str, file: Callable[[Path], object]) -> Callable[[Path], list[str]]:
+    """`argv` and the hostile file (or fixtures directory) that `file(tmp)` makes."""
+    return lambda tmp: [*argv, str(file(tmp))]
+
+
+def _forged_block(entry: dict[str, object]) -> Callable[[Path], list[str]]:
+    return lambda t: ["verify", "reference", "--range", "1-20000", "--resume", _resume_log(t, entry)]
+
+
+def _merged(edit: Callable[[int, dict[str, object]], None]) -> Callable[[Path], list[str]]:
+    return lambda t: ["report", "merge", *_shards(t, edit)]
+
+
+FIFO_FIXTURE, ZERO_FIXTURE = _fixture_replaced(_fifo), _fixture_replaced(_zero_link)
+FIXTURES_CHECK = ("fixtures", "check", "--rows", "0", "--dir")
+FAILURE_AT_15000 = {"deal": 15000, "kind": "error", "message": "x", "expected": None, "actual": None}
+HOSTILE_FILES: dict[str, HostileFile] = {
+    # 5. special files: never waited on, never read without end
+    "challenge-fifo": HostileFile(
+        _given("challenge", file=lambda t: _fifo(t / "doc.md")), 2, "doc.md: cannot read the document: it is a FIFO"
+    ),
+    "challenge-zero": HostileFile(
+        lambda t: ["challenge", "/dev/zero"], 2, "/dev/zero: cannot read the document: it is a character device"
+    ),
+    "identify-fifo": HostileFile(
+        _given("identify", file=lambda t: _fifo(t / "b.txt")), 2, "b.txt: it is a FIFO"
+    ),
+    "merge-fifo": HostileFile(
+        _given("report", "merge", file=lambda t: _fifo(t / "s.json")), 2, "s.json: cannot read the report: it is a FIFO"
+    ),
+    "merge-zero-link": HostileFile(
+        _given("report", "merge", file=lambda t: _zero_link(t / "z.json")),
+        2,
+        "z.json: cannot read the report: it is a character device",
+    ),
+    "merge-sparse": HostileFile(
+        _given("report", "merge", file=_sparse), 2, "huge.json: cannot read the report: larger than"
+    ),
+    "fixture-fifo": HostileFile(
+        _given(*FIXTURES_CHECK, file=FIFO_FIXTURE), 1, "lines-1-32000.txt: cannot read the file: it is a FIFO"
+    ),
+    "fixture-zero-link": HostileFile(
+        _given(*FIXTURES_CHECK, file=ZERO_FIXTURE),
+        1,
+        "lines-1-32000.txt: cannot read the file: it is a character device",
+    ),
+    "domain-table-zero-link": HostileFile(
+        _given(*FIXTURES_CHECK, file=_fixture_replaced(_zero_link, "fcpro/digests-domain.tsv")),
+        1,
+        "fcpro/digests-domain.tsv: cannot read the file: it is a character device",
+    ),
+    "manifest-fifo": HostileFile(
+        _given(*FIXTURES_CHECK, file=_fixture_replaced(_fifo, "MANIFEST.json")),
+        1,
+        "MANIFEST.json: cannot read the manifest: it is a FIFO",
+    ),
+    "verify-fixtures-fifo": HostileFile(
+        lambda t: [
+            f"FREECELL_FIXTURES={FIFO_FIXTURE(t)}",
+            "verify",
+            "reference",
+            "--against",
+            "fixtures",
+            "--range",
+            "1-9",
+        ],
+        1,
+        "lines-1-32000.txt: cannot read the file: it is a FIFO",
+    ),
+    # 4. a bad file is exit 2 in one line, never exit 3
+    "merge-nested": HostileFile(_given("report", "merge", file=_nested), 2, "nested.json: not JSON"),
+    # 7. counts that cannot be forged by a file
+    "resume-count-forged": HostileFile(
+        _forged_block({"block": "1-10000", "checked": 999_999_999, "failure": None}),
+        2,
+        "line 2: block 1-10000 claims 999999999 deals checked",
+    ),
+    "resume-count-short": HostileFile(
+        _forged_block({"block": "1-10000", "checked": 3, "failure": None}), 2, "line 2: block 1-10000 claims 3 deals"
+    ),
+    "resume-failure-elsewhere": HostileFile(
+        _forged_block({"block": "1-10000", "checked": 1, "failure": FAILURE_AT_15000}),
+        2,
+        "line 2: block 1-10000 claims a failure at deal 15000",
+    ),
+    "merge-counts-forged": HostileFile(_merged(lambda k, d: d.update(checked=1)), 2, "shard-1.json: 'checked'"),
+    "merge-count-over-the-range": HostileFile(_merged(_setting(checked=5000)), 2, "shard-1.json: 'checked'"),
+    "merge-dealer-versions": HostileFile(_merged(_setting(dealer_version="dealer.js 9b1c")), 2, "dealer_version"),
+    "merge-implementations": HostileFile(_merged(_setting(implementation="pysol-cards")), 2, "implementation"),
+    "merge-against": HostileFile(_merged(_setting(against="pysol-cards")), 2, "against"),
+    "merge-dialects": HostileFile(_merged(_setting(dialect="fcpro")), 2, "dialect"),
+}
+
+
+def _bounded() -> None:
+    """A run that reads without end fails (MemoryError) instead of taking the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+@pytest.mark.parametrize("name", HOSTILE_FILES)
+def test_a_hostile_file_is_refused_in_one_line_without_hanging_or_growing(name: str, tmp_path: Path) -> None:
+    case = HOSTILE_FILES[name]
+    argv, env = case.argv(tmp_path), dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
+    while "=" in argv[0]:
+        name, _, value = argv.pop(0).partition("=")
+        env[name] = value
+    try:
+        done = subprocess.run([PY, "-m", "harness", *argv], capture_output=True, text=True, timeout=60, env=env,
+                              preexec_fn=_bounded, cwd=tmp_path)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{name}: still running after 60 s (waiting on a special file?)")
+    said = done.stdout + done.stderr
+    assert (done.returncode, case.said in said) == (case.status, True), said[-600:]
+    assert "Traceback" not in said and done.stderr.count("\n") <= 1, said[-600:]

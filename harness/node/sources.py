@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.errors import RequestError
+from harness.files import read_regular
 from harness.node.protocol import LoadRequest, ModuleSource
 
 DEFAULT_NAME = "dealFreeCell"
@@ -91,15 +92,7 @@ def parse_node_arg(arg: str) -> DealerSpec:
 
 def read_text(path: Path, what: str = "file") -> str:
     """A source file's text; RequestError (one line) if it cannot be read, is huge, or is not UTF-8."""
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise RequestError(f"{path}: no such file (the {what})") from None
-    except OSError as exc:
-        raise RequestError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise RequestError(f"{path}: the {what} is larger than {MAX_FILE_BYTES >> 20} MiB")
+    raw = read_regular(path, MAX_FILE_BYTES, what)  # a FIFO, a device or /dev/zero is refused, never read
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
