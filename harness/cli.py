@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import re
@@ -544,8 +545,19 @@ def _join_negative_ranges(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def escape_what_cannot_be_written() -> None:
+    """Text the terminal's encoding cannot hold (the POSIX locale's ASCII) is written as escapes (`\\u2026`),
+    never an error that would take the verdict and its exit status with it."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
+    escape_what_cannot_be_written()
     try:
         args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run

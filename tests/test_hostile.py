@@ -732,9 +732,7 @@ HOSTILE_FILES: dict[str, HostileFile] = {
     "challenge-zero": HostileFile(
         lambda t: ["challenge", "/dev/zero"], 2, "/dev/zero: cannot read the document: it is a character device"
     ),
-    "identify-fifo": HostileFile(
-        _given("identify", file=lambda t: _fifo(t / "b.txt")), 2, "b.txt: it is a FIFO"
-    ),
+    "identify-fifo": HostileFile(_given("identify", file=lambda t: _fifo(t / "b.txt")), 2, "b.txt: it is a FIFO"),
     "merge-fifo": HostileFile(
         _given("report", "merge", file=lambda t: _fifo(t / "s.json")), 2, "s.json: cannot read the report: it is a FIFO"
     ),
@@ -824,3 +822,43 @@ def test_a_hostile_file_is_refused_in_one_line_without_hanging_or_growing(name: 
     said = done.stdout + done.stderr
     assert (done.returncode, case.said in said) == (case.status, True), said[-600:]
     assert "Traceback" not in said and done.stderr.count("\n") <= 1, said[-600:]
+
+
+# -- any locale: under the POSIX locale, with Python's UTF-8 modes off, output falls back to escapes ----
+
+POSIX_LOCALE = {
+    "LC_ALL": "POSIX",
+    "LANG": "POSIX",
+    "PYTHONUTF8": "0",
+    "PYTHONCOERCECLOCALE": "0",
+    "PYTHONIOENCODING": "",
+}
+WRAPS = ["py:wrapping:deal", "--dialect", "fcpro", "--range", "2147483640-2147483660", "--jobs", "1"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "said"),
+    [
+        # the verdict ("conforms on 2147483640 … 2147483647") and the board diff (│) are not ASCII
+        (
+            ["verify", *WRAPS, "--report", "{tmp}/r.json"],
+            1,
+            "conforms on 2147483640 \\u2026 2147483647, first mismatch",
+        ),
+        (["verify", *WRAPS, "--junit", "{tmp}/j.xml"], 1, "\\u2502"),
+        (["verify", "--help"], 0, "0.01 \\u2026 86400"),
+        (["profile", "py:wrapping:deal", "--json"], 0, '"summary"'),
+    ],
+)
+def test_in_any_locale_the_verdict_and_exit_status_stand(
+    argv: list[str], status: int, said: str, tmp_path: Path
+) -> None:
+    env = dict(os.environ, **POSIX_LOCALE)
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent.parent), str(Path(__file__).parent / "dealers")])
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    done = subprocess.run([PY, "-m", "harness", *argv], capture_output=True, env=env, timeout=300, check=False)
+    out, err = done.stdout.decode("ascii"), done.stderr.decode("ascii")  # nothing but ASCII reaches the terminal
+    assert (done.returncode, said in out) == (status, True), (out + err)[-600:]
+    assert "Traceback" not in err and "internal error" not in err, err
+    if "--report" in argv:
+        assert json.loads((tmp_path / "r.json").read_text())["first_failure"]["deal"] == 2**31
