@@ -812,8 +812,8 @@ def test_a_hostile_file_is_refused_in_one_line_without_hanging_or_growing(name: 
     case = HOSTILE_FILES[name]
     argv, env = case.argv(tmp_path), dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
     while "=" in argv[0]:
-        name, _, value = argv.pop(0).partition("=")
-        env[name] = value
+        variable, _, value = argv.pop(0).partition("=")
+        env[variable] = value
     try:
         done = subprocess.run([PY, "-m", "harness", *argv], capture_output=True, text=True, timeout=60, env=env,
                               preexec_fn=_bounded, cwd=tmp_path)  # fmt: skip
