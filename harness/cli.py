@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
+from harness import interrupts
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.process import Limits
@@ -193,6 +194,11 @@ def _limits_of(args: argparse.Namespace) -> Limits:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    with interrupts.held():  # an interrupt before its run is raised at its start, so the report says so
+        return _verify(args)
+
+
+def _verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_version
     from harness.progress import ProgressBar
@@ -220,7 +226,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     bar = ProgressBar(request.total // request.shard.count, enabled=not args.quiet)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
-        outcome = engine.run(request, resume=resume, progress=bar)
+        with interrupts.released():
+            outcome = engine.run(request, resume=resume, progress=bar)
+    except KeyboardInterrupt:  # before the engine's workers ran: while it looked for the dealers, or read the log
+        interrupts.kill_children()
+        outcome = engine.Outcome(interrupted=True)
     finally:
         bar.close()
         if resume:
@@ -561,6 +571,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run
+        if run is not cmd_verify:  # verify releases Ctrl-C and SIGTERM itself, once its report can say so
+            interrupts.release()
         return run(args)
     except RequestError as exc:
         print(f"freecell-harness: {printable(str(exc), one_line=True)}", file=sys.stderr)

@@ -1,5 +1,11 @@
 """Stopping a run at once: Ctrl-C and SIGTERM as one exception, and every child process killed.
 
+From the entry point's first instruction (`take_over_at_start`), Ctrl-C and SIGTERM are held while
+the command line is imported and read, so that neither an import's traceback nor a bare exit 143
+can be all a user sees; a command releases them once it can say it was interrupted (verify, once its
+request is known, so that the report it was asked for says `"interrupted": true`), and from then on
+each raises KeyboardInterrupt.
+
 Dealer processes run in their own sessions (so a terminal's Ctrl-C does not reach them), which
 is why they must be killed by their process groups.  `harness.process.kill_all()` (the process
 supervisor) does that for the dealers it started; until every adapter goes through it, the
@@ -13,8 +19,81 @@ import importlib
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
+from typing import Any, TypeAlias
+
+_STOPPING = (signal.SIGINT, signal.SIGTERM)
+_Handler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+_taken_over: dict[int, _Handler] = {}  # signal → its handler before `take_over_at_start`
+_holding = False
+_held = False
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    global _held
+    if _holding:
+        _held = True
+        return
+    raise KeyboardInterrupt
+
+
+def take_over_at_start() -> None:
+    """The entry point's first instruction: Ctrl-C and SIGTERM are held from now until `release()`.
+    A signal ignored at the start stays ignored (a job started in the background ignores Ctrl-C)."""
+    global _holding
+    if _taken_over or threading.current_thread() is not threading.main_thread():
+        return
+    _holding = True
+    for s in _STOPPING:
+        previous = signal.getsignal(s)
+        if previous is not signal.SIG_IGN:
+            _taken_over[s] = previous
+            signal.signal(s, _stop)
+    os.register_at_fork(after_in_child=_give_back)
+
+
+def _give_back() -> None:
+    """In a forked child: the handlers it had before, not ours (a held SIGTERM would never end it)."""
+    global _holding, _held
+    for s, previous in _taken_over.items():
+        signal.signal(s, previous)
+    _taken_over.clear()
+    _holding = _held = False
+
+
+def release() -> None:
+    """From now on Ctrl-C and SIGTERM raise KeyboardInterrupt; one held until now is raised at once."""
+    global _holding, _held
+    _holding = False
+    if _held:
+        _held = False
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Within: Ctrl-C and SIGTERM are held, not raised: one that comes is raised by a `released()` within,
+    or by the next `release()`.  Nothing changes in a process whose entry point did not take them over."""
+    global _holding
+    before = _holding
+    _holding = bool(_taken_over)
+    try:
+        yield
+    finally:
+        _holding = before
+
+
+@contextlib.contextmanager
+def released() -> Iterator[None]:
+    """Within: Ctrl-C and SIGTERM raise KeyboardInterrupt (one held until now, at once); held again after."""
+    global _holding
+    before = _holding
+    release()
+    try:
+        yield
+    finally:
+        _holding = before
 
 
 @contextlib.contextmanager

@@ -862,3 +862,45 @@ def test_in_any_locale_the_verdict_and_exit_status_stand(
     assert "Traceback" not in err and "internal error" not in err, err
     if "--report" in argv:
         assert json.loads((tmp_path / "r.json").read_text())["first_failure"]["deal"] == 2**31
+
+
+# -- interrupts at any moment: from the entry point's first instruction, exit 130 in one line ------
+
+SLOW = ["py:slow_dealer:deal", "--range", "1-20000", "--jobs", "1"]
+
+
+@pytest.mark.parametrize(
+    ("signal_name", "at", "argv"),
+    [
+        # while the entry point imports the command line (Ctrl-C in its first ~0.3 s)
+        ("SIGINT", "harness.cli", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
+        ("SIGTERM", "harness.cli", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "harness.cli", ["deal", "--range", "1-10"]),
+        ("SIGTERM", "harness.cli", ["fixtures", "check", "--rows", "0"]),
+        # while verify imports its engine, and while it finds the dealer (before any worker or progress)
+        ("SIGTERM", "harness.engine", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "harness.engine", ["verify", *SLOW, "--report", "{tmp}/r.json", "--resume", "{tmp}/log"]),
+        ("SIGTERM", "slow_dealer", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "slow_dealer", ["verify", *SLOW, "--report", "{tmp}/r.json", "--junit", "{tmp}/j.xml"]),
+    ],
+)
+def test_an_interrupt_before_the_first_progress_line_is_exit_130_in_one_line_with_the_report(
+    signal_name: str, at: str, argv: list[str], tmp_path: Path
+) -> None:
+    tests = Path(__file__).parent
+    env = dict(os.environ, SIGNAL_AT_IMPORT=f"{signal_name}:{at}:{tmp_path / 'sent'}")
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (HOSTILE / "signal_at_import", tests.parent, tests / "dealers"))
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    done = subprocess.run(
+        [PY, "-m", "harness", *argv], capture_output=True, text=True, env=env, timeout=300,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal's foreground job has it
+    )  # fmt: skip
+    assert (tmp_path / "sent").exists(), "the signal was never sent"
+    assert (done.returncode, done.stderr.count("\n")) == (130, 1), done.stdout + done.stderr
+    assert done.stderr.startswith("freecell-harness: interrupted") and "Traceback" not in done.stderr, done.stderr
+    if "--report" in argv:
+        report = json.loads((tmp_path / "r.json").read_text())
+        assert (report["interrupted"], report["first_failure"]) == (True, None), report
+        assert done.stdout.startswith("INTERRUPTED: py:slow_dealer:deal against reference"), done.stdout
+    if "--junit" in argv:
+        ElementTree.parse(tmp_path / "j.xml")
