@@ -9,9 +9,13 @@ from harness import interrupts
 
 def main() -> int:
     interrupts.take_over_at_start()
+    from harness.cli import EXIT_INTERRUPTED
     from harness.cli import main as run_command_line
 
-    return run_command_line()
+    status = run_command_line()
+    if status == EXIT_INTERRUPTED:
+        interrupts.end_interrupted(status)
+    return status
 
 
 if __name__ == "__main__":

@@ -342,13 +342,15 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
             else parse_count(args.seed, "--seed", low=0, high=MAX_SEED)
         )
         rows = None if args.all else parse_count(args.rows, "--rows", low=0)
+        named = _named_rows(args.row or (), tables)
         target = find_fixtures(args.dir)
-        problems = check(target, tables=tables, domain_rows=rows, seed=seed, jobs=args.jobs)
+        problems = check(target, tables=tables, domain_rows=rows, seed=seed, jobs=args.jobs, named_rows=named)
         for problem in problems:
             print(f"freecell-harness: fixtures check: {printable(problem, one_line=True)}", file=sys.stderr)
         if problems:
             return EXIT_NONCONFORMANT
         drawn = "every row" if rows is None else f"{rows} rows each, drawn with --seed {seed}"
+        drawn += "".join(f", and row {a}-{b}" for a, b in named if rows is not None)
         print(
             f"fixtures check: {len(default_plan()) + len(tables)} files match {MANIFEST} and the reference "
             f"(whole-domain tables: {drawn}, recomputed)"
@@ -367,6 +369,21 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         return EXIT_NONCONFORMANT
     print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
     return EXIT_OK
+
+
+def _named_rows(texts: Sequence[str], tables: Sequence[DomainTable]) -> list[tuple[int, int]]:
+    """The rows `--row A-B` names: each must be a row of one of the whole-domain tables checked."""
+    named = []
+    for text in texts:
+        row = parse_range(text, "fcpro", option="--row")
+        if not any(row in table.rows() for table in tables):
+            which = ", ".join(t.path for t in tables) or "none (--dialect has none)"
+            raise RequestError(
+                f"--row {text}: not a row of the whole-domain tables ({which}): their rows are "
+                "k·1000000+1 … (k+1)·1000000, the last one cut at the dialect's last deal"
+            )
+        named.append(row)
+    return named
 
 
 def _regen_domain(target: Path, tables: Sequence[DomainTable], args: argparse.Namespace, started: float) -> int:
@@ -540,6 +557,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="check: rows of each whole-domain table recomputed (default 2, drawn at random)",
     )
     p.add_argument("--seed", default=None, metavar="S", help="check: draw the rows with this seed")
+    p.add_argument(
+        "--row",
+        action="append",
+        metavar="A-B",
+        help="check: recompute this row of the whole-domain tables too (repeatable), e.g. 1000001-2000000",
+    )
     p.set_defaults(run=cmd_fixtures)
     return parser
 

@@ -18,20 +18,25 @@ import contextlib
 import importlib
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any, TypeAlias
+from typing import Any, NoReturn, TypeAlias
 
 _STOPPING = (signal.SIGINT, signal.SIGTERM)
 _Handler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 _taken_over: dict[int, _Handler] = {}  # signal → its handler before `take_over_at_start`
+_owner = 0  # the process that took them over
 _holding = False
 _held = False
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
     global _held
+    if os.getpid() != _owner:  # a child forked a moment ago, before `_give_back` ran in it
+        _as_a_forked_child(signum)
+        return
     if _holding:
         _held = True
         return
@@ -41,10 +46,10 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 def take_over_at_start() -> None:
     """The entry point's first instruction: Ctrl-C and SIGTERM are held from now until `release()`.
     A signal ignored at the start stays ignored (a job started in the background ignores Ctrl-C)."""
-    global _holding
+    global _holding, _owner
     if _taken_over or threading.current_thread() is not threading.main_thread():
         return
-    _holding = True
+    _holding, _owner = True, os.getpid()
     for s in _STOPPING:
         previous = signal.getsignal(s)
         if previous is not signal.SIG_IGN:
@@ -54,12 +59,19 @@ def take_over_at_start() -> None:
 
 
 def _give_back() -> None:
-    """In a forked child: the handlers it had before, not ours (a held SIGTERM would never end it)."""
+    """In a forked child (a worker): Ctrl-C ignored, as its parent decides what a Ctrl-C to the whole process
+    group does, and kills it; SIGTERM's handler from before, so that it ends it (held, it never would)."""
     global _holding, _held
-    for s, previous in _taken_over.items():
-        signal.signal(s, previous)
+    for s in _taken_over:
+        signal.signal(s, signal.SIG_IGN if s == signal.SIGINT else _taken_over[s])
     _taken_over.clear()
     _holding = _held = False
+
+
+def _as_a_forked_child(signum: int) -> None:
+    if signum == signal.SIGTERM:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
 
 
 def release() -> None:
@@ -94,6 +106,17 @@ def released() -> Iterator[None]:
         yield
     finally:
         _holding = before
+
+
+def end_interrupted(status: int) -> NoReturn:
+    """End an interrupted command at once: its output flushed and every child killed, without waiting for
+    what the interpreter's exit would (a process pool's threads and queues take seconds to wind down)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    kill_children()
+    os._exit(status)
 
 
 @contextlib.contextmanager

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
 import json
 import os
 import re
@@ -882,6 +883,8 @@ SLOW = ["py:slow_dealer:deal", "--range", "1-20000", "--jobs", "1"]
         ("SIGINT", "harness.engine", ["verify", *SLOW, "--report", "{tmp}/r.json", "--resume", "{tmp}/log"]),
         ("SIGTERM", "slow_dealer", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
         ("SIGINT", "slow_dealer", ["verify", *SLOW, "--report", "{tmp}/r.json", "--junit", "{tmp}/j.xml"]),
+        # Ctrl-C to the whole group (as a terminal sends it) once the workers of a check are forked
+        ("SIGINT", "fork=2", ["fixtures", "check", "--all", "--dialect", "classic", "--jobs", "2"]),
     ],
 )
 def test_an_interrupt_before_the_first_progress_line_is_exit_130_in_one_line_with_the_report(
@@ -892,7 +895,7 @@ def test_an_interrupt_before_the_first_progress_line_is_exit_130_in_one_line_wit
     env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (HOSTILE / "signal_at_import", tests.parent, tests / "dealers"))
     argv = [a.format(tmp=tmp_path) for a in argv]
     done = subprocess.run(
-        [PY, "-m", "harness", *argv], capture_output=True, text=True, env=env, timeout=300,
+        [PY, "-m", "harness", *argv], capture_output=True, text=True, env=env, timeout=300, start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal's foreground job has it
     )  # fmt: skip
     assert (tmp_path / "sent").exists(), "the signal was never sent"
@@ -904,3 +907,62 @@ def test_an_interrupt_before_the_first_progress_line_is_exit_130_in_one_line_wit
         assert done.stdout.startswith("INTERRUPTED: py:slow_dealer:deal against reference"), done.stdout
     if "--junit" in argv:
         ElementTree.parse(tmp_path / "j.xml")
+
+
+# -- fixtures: a row edited together with the manifest's SHA-256 is found, and the message leads there ---
+
+EDITED_ROW = (1_000_001, 2_000_000)  # a row of the classic whole-domain table: neither its first nor its last
+
+
+def _resealed_copy(tmp: Path) -> Path:
+    """The fixtures with one whole-domain row's digest edited and the manifest's SHA-256 made to match."""
+    copy = _fixtures_copy(tmp)
+    table = copy / "classic/digests-domain.tsv"
+    row = f"{EDITED_ROW[0]}\t{EDITED_ROW[1]}\t".encode()
+    data = table.read_bytes()
+    at = data.index(row) + len(row)
+    table.write_bytes(data[:at] + (b"0" if data[at : at + 1] != b"0" else b"1") + data[at + 1 :])
+    manifest = json.loads((copy / "MANIFEST.json").read_text())
+    entry = next(e for e in manifest["files"] if e["path"] == "classic/digests-domain.tsv")
+    entry["sha256"] = hashlib.sha256(table.read_bytes()).hexdigest()
+    (copy / "MANIFEST.json").write_text(json.dumps(manifest, indent=1))
+    return copy
+
+
+def _harness(*argv: str, fixtures: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
+    if fixtures is not None:
+        env["FREECELL_FIXTURES"] = str(fixtures)
+    return subprocess.run([PY, "-m", "harness", *argv], capture_output=True, text=True, env=env, timeout=600)
+
+
+def test_a_resealed_whole_domain_row_is_named_by_verify_and_caught_by_the_command_it_names(tmp_path: Path) -> None:
+    copy = _resealed_copy(tmp_path)
+    row = f"{EDITED_ROW[0]}-{EDITED_ROW[1]}"
+    # the row is neither the first nor the last: the default check does not draw it, and it passes
+    assert _harness("fixtures", "check", "--seed", "1", "--dialect", "classic", fixtures=copy).returncode == 0
+    found = _harness("verify", "reference", "--against", "fixtures", "--range", "1500001-1500100", "-q", fixtures=copy)
+    assert found.returncode == 1, found.stdout + found.stderr
+    said = re.search(r"`freecell-harness (fixtures check [^`]*)`", found.stdout)
+    assert said is not None and row in found.stdout, found.stdout
+    check = _harness(*said[1].split(), fixtures=copy)
+    assert check.returncode == 1, check.stdout + check.stderr
+    assert f"classic/digests-domain.tsv: row {row}: digest differs from the reference" in check.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "said"),
+    [
+        (["--row", "1000001-2000000"], 1, "classic/digests-domain.tsv: row 1000001-2000000: digest differs"),
+        (["--row", "1000001-2000000", "--dialect", "fcpro"], 0, "and row 1000001-2000000"),  # fcpro's is right
+        (["--row", "2000001-3000000"], 0, "and row 2000001-3000000"),
+        (["--row", "1000001-1999999"], 2, "--row 1000001-1999999: not a row of the whole-domain tables"),
+        (["--row", "9000000001-9000000002"], 2, "--row 9000000001-9000000002: "),
+        (["--row", "5-1"], 2, "reversed"),
+    ],
+)
+def test_fixtures_check_recomputes_the_rows_it_is_asked_for(
+    argv: list[str], status: int, said: str, tmp_path: Path
+) -> None:
+    done = _harness("fixtures", "check", "--rows", "0", *argv, fixtures=_resealed_copy(tmp_path))
+    assert (done.returncode, said in done.stdout + done.stderr) == (status, True), done.stdout + done.stderr
