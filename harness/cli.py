@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import reference
 from harness import interrupts
 from harness.errors import HarnessError, RequestError, bug_message
-from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
+from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.process import Limits
 from harness.request import parse_timeout
 from harness.text import printable
@@ -371,7 +371,7 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _named_rows(texts: Sequence[str], tables: Sequence[DomainTable]) -> list[tuple[int, int]]:
+def _named_rows(texts: Sequence[str], tables: Sequence[DomainTable]) -> list[Interval]:
     """The rows `--row A-B` names: each must be a row of one of the whole-domain tables checked."""
     named = []
     for text in texts:

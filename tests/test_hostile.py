@@ -734,6 +734,16 @@ HOSTILE_FILES: dict[str, HostileFile] = {
         lambda t: ["challenge", "/dev/zero"], 2, "/dev/zero: cannot read the document: it is a character device"
     ),
     "identify-fifo": HostileFile(_given("identify", file=lambda t: _fifo(t / "b.txt")), 2, "b.txt: it is a FIFO"),
+    "node-dealer-fifo": HostileFile(
+        _given("verify", "--range", "1-3", "--report", "r.json", file=lambda t: f"node:{_fifo(t / 'd.js')}"),
+        2,
+        "d.js: cannot read the dealer: it is a FIFO",
+    ),
+    "resume-log-fifo": HostileFile(
+        _given("verify", "reference", "--range", "1-3", "--resume", file=lambda t: _fifo(t / "log")),
+        2,
+        "log: is not a regular file",
+    ),
     "merge-fifo": HostileFile(
         _given("report", "merge", file=lambda t: _fifo(t / "s.json")), 2, "s.json: cannot read the report: it is a FIFO"
     ),
@@ -867,22 +877,22 @@ def test_in_any_locale_the_verdict_and_exit_status_stand(
 
 # -- interrupts at any moment: from the entry point's first instruction, exit 130 in one line ------
 
-SLOW = ["py:slow_dealer:deal", "--range", "1-20000", "--jobs", "1"]
+SLOW_DEALER = ["py:slow_dealer:deal", "--range", "1-20000", "--jobs", "1"]
 
 
 @pytest.mark.parametrize(
     ("signal_name", "at", "argv"),
     [
         # while the entry point imports the command line (Ctrl-C in its first ~0.3 s)
-        ("SIGINT", "harness.cli", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
-        ("SIGTERM", "harness.cli", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "harness.cli", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
+        ("SIGTERM", "harness.cli", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
         ("SIGINT", "harness.cli", ["deal", "--range", "1-10"]),
         ("SIGTERM", "harness.cli", ["fixtures", "check", "--rows", "0"]),
         # while verify imports its engine, and while it finds the dealer (before any worker or progress)
-        ("SIGTERM", "harness.engine", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
-        ("SIGINT", "harness.engine", ["verify", *SLOW, "--report", "{tmp}/r.json", "--resume", "{tmp}/log"]),
-        ("SIGTERM", "slow_dealer", ["verify", *SLOW, "--report", "{tmp}/r.json"]),
-        ("SIGINT", "slow_dealer", ["verify", *SLOW, "--report", "{tmp}/r.json", "--junit", "{tmp}/j.xml"]),
+        ("SIGTERM", "harness.engine", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "harness.engine", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json", "--resume", "{tmp}/log"]),
+        ("SIGTERM", "slow_dealer", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "slow_dealer", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json", "--junit", "{tmp}/j.xml"]),
         # Ctrl-C to the whole group (as a terminal sends it) once the workers of a check are forked
         ("SIGINT", "fork=2", ["fixtures", "check", "--all", "--dialect", "classic", "--jobs", "2"]),
     ],
