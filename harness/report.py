@@ -13,7 +13,7 @@ from xml.etree import ElementTree as ET
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.files import read_regular, write_atomically
-from harness.intervals import Shard
+from harness.intervals import Interval, Shard, grid_cell, in_domain
 from harness.text import printable
 from harness.verdict import Verdict, merge_verdicts
 from reference.cards import COLUMNS
@@ -254,13 +254,28 @@ def _scope(r: Report) -> str:
 
 
 def _deals_of_shard(request: Request) -> int:
-    """How many deals the blocks of the request's shard hold (a sample's are counted, not drawn)."""
+    """How many deals the blocks of the request's shard hold, counted from the ranges alone (a report can
+    name a range of 2³³ deals, or a million ranges: its blocks are never listed).
+
+    Blocks are the grid cells of each range, in order (a sample's: its deals in chunks of the block size,
+    as the cells of 1 … K), dealt out round-robin: block i to shard (i mod N) + 1 (`Request.blocks`)."""
+    size, mine_at, shards = request.block_size, request.shard.index - 1, request.shard.count
     if request.sample is not None:
-        size, shard = request.block_size, request.shard
-        blocks = -(-request.sample // size)
-        mine = range(shard.index - 1, blocks, shard.count)
-        return sum(min(size, request.sample - i * size) for i in mine)
-    return sum(len(block.deals) for block in request.blocks())
+        parts = [Interval(1, request.sample)]
+    else:
+        parts = [part for r in request.ranges for part in in_domain(r, request.dialect)]
+    total, index = 0, 0  # index: that of the part's first block among all the blocks
+    for first, last in parts:
+        head, tail = grid_cell(first, size), grid_cell(last, size)
+        cells = (tail.first - head.first) // size + 1
+        mine = range((mine_at - index) % shards, cells, shards)  # the part's blocks that are the shard's
+        total += len(mine) * size
+        if 0 in mine:
+            total -= first - head.first  # the first block starts at the range's first deal
+        if cells - 1 in mine:
+            total -= tail.last - last  # the last ends at its last
+        index += cells
+    return total
 
 
 def board_diff(expected: str | None, actual: str | None) -> str:

@@ -192,3 +192,29 @@ def test_a_merged_sample_keeps_its_size_and_seed() -> None:
     parts = [replace(shard(k, 2, 40 if k == 1 else 0), sample=40, seed=1, ranges=()) for k in (1, 2)]  # one block
     merged = merge_reports([(f"{k}.json", r) for k, r in enumerate(parts)])
     assert (merged.sample, merged.seed, merged.checked) == (40, 1, 40)
+
+
+@pytest.mark.parametrize(
+    ("ranges", "sample", "dialect", "block_size", "shards"),
+    [
+        (((1, 1000),), None, "classic", 10_000, 2),
+        (((1, 100_000),), None, "classic", 10_000, 3),
+        (((5, 95_003), (17, 17), (40_000, 40_001)), None, "classic", 10_000, 4),
+        (((9_995, 10_005), (1, 10_000)), None, "classic", 10_000, 7),
+        (((-2, 25_000),), None, "xp", 10_000, 3),  # 0 is no xp deal: two parts
+        (((2_999_999_999, 3_000_100_002),), None, "fcpro", 1_000_000, 5),
+        ((), 40, "classic", 10_000, 2),
+        ((), 25_001, "fcpro", 10_000, 3),
+    ],
+)
+def test_a_shards_deals_are_counted_as_its_blocks_hold_them(
+    ranges: tuple[tuple[int, int], ...], sample: int | None, dialect: str, block_size: int, shards: int
+) -> None:
+    from harness.intervals import Shard
+    from harness.report import _deals_of_shard
+    from harness.request import Request
+
+    for k in range(1, shards + 1):
+        request = Request("reference", dialect=dialect, ranges=ranges, sample=sample, shard=Shard(k, shards),
+                          block_size=block_size)  # fmt: skip
+        assert _deals_of_shard(request) == sum(len(block.deals) for block in request.blocks()), k
