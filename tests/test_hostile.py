@@ -698,7 +698,7 @@ def _sparse(tmp: Path, size: int = 3 << 30) -> str:
 @dataclass(frozen=True)
 class HostileFile:
     """A command given a hostile file: `argv(tmp)` makes it and says the command (after any NAME=VALUE of
-    its environment, as a shell has them); what the run must come to.
+    its environment, and before any `< FILE` for its stdin, as a shell has them); what the run must come to.
 
     Every case must end, in one line naming the file (`said`) and with no traceback, without
     waiting on a FIFO or reading without end (the run is bounded in time and memory: a case that
@@ -744,6 +744,7 @@ HOSTILE_FILES: dict[str, HostileFile] = {
         2,
         "log: is not a regular file",
     ),
+    "identify-stdin-zero": HostileFile(lambda t: ["identify", "<", "/dev/zero"], 2, "stdin holds more than 64 MiB"),
     "merge-fifo": HostileFile(
         _given("report", "merge", file=lambda t: _fifo(t / "s.json")), 2, "s.json: cannot read the report: it is a FIFO"
     ),
@@ -828,9 +829,12 @@ def test_a_hostile_file_is_refused_in_one_line_without_hanging_or_growing(name: 
     while "=" in argv[0]:
         variable, _, value = argv.pop(0).partition("=")
         env[variable] = value
+    stdin = argv.pop(-1) if argv[-2:-1] == ["<"] else os.devnull
+    argv = argv[:-1] if argv[-1:] == ["<"] else argv
     try:
-        done = subprocess.run([PY, "-m", "harness", *argv], capture_output=True, text=True, timeout=60, env=env,
-                              preexec_fn=_bounded, cwd=tmp_path)  # fmt: skip
+        with open(stdin, "rb") as given:
+            done = subprocess.run([PY, "-m", "harness", *argv], capture_output=True, text=True, timeout=60, env=env,
+                                  preexec_fn=_bounded, cwd=tmp_path, stdin=given)  # fmt: skip
     except subprocess.TimeoutExpired:
         pytest.fail(f"{name}: still running after 60 s (waiting on a special file?)")
     said = done.stdout + done.stderr

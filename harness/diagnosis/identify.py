@@ -188,7 +188,9 @@ def read_boards(paths: Sequence[str], stdin: BinaryIO) -> list[tuple[int, ...]]:
     boards = []
     for path in paths or ["-"]:
         try:
-            data = stdin.read() if path == "-" else read_regular(path, MAX_BOARDS_BYTES)
+            data = stdin.read(MAX_BOARDS_BYTES + 1) if path == "-" else read_regular(path, MAX_BOARDS_BYTES)
+            if len(data) > MAX_BOARDS_BYTES:
+                raise RequestError(f"identify: stdin holds more than {MAX_BOARDS_BYTES >> 20} MiB of boards")
         except OSError as exc:
             raise RequestError(f"identify: cannot read {path}: {exc.strerror or exc}") from None
         except FileRefused as exc:
