@@ -7,6 +7,7 @@ and `--version` load no dealer, no engine and no NumPy.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import re
@@ -16,8 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
+from harness import interrupts
 from harness.errors import HarnessError, RequestError, bug_message
-from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
+from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.limits import Limits
 from harness.text import counted, printable
 
@@ -219,6 +221,11 @@ def _limits_of(args: argparse.Namespace) -> Limits:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    with interrupts.held():  # an interrupt before its run is raised at its start, so the report says so
+        return _verify(args)
+
+
+def _verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_version
     from harness.github import annotation as github_annotation
@@ -249,7 +256,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     bar = ProgressBar(request.total // request.shard.count, enabled=not args.quiet)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
-        outcome = engine.run(request, resume=resume, progress=bar)
+        with interrupts.released():
+            outcome = engine.run(request, resume=resume, progress=bar)
+    except KeyboardInterrupt:  # before the engine's workers ran: while it looked for the dealers, or read the log
+        interrupts.kill_children()
+        outcome = engine.Outcome(interrupted=True)
     finally:
         bar.close()
         if resume:
@@ -382,13 +393,15 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
             else parse_count(args.seed, "--seed", low=0, high=MAX_SEED)
         )
         rows = None if args.all else parse_count(args.rows, "--rows", low=0)
+        named = _named_rows(args.row or (), tables)
         target = find_fixtures(args.dir)
-        problems = check(target, tables=tables, domain_rows=rows, seed=seed, jobs=args.jobs)
+        problems = check(target, tables=tables, domain_rows=rows, seed=seed, jobs=args.jobs, named_rows=named)
         for problem in problems:
             print(f"freecell-harness: fixtures check: {printable(problem, one_line=True)}", file=sys.stderr)
         if problems:
             return EXIT_NONCONFORMANT
         drawn = "every row" if rows is None else f"{rows} rows each, drawn with --seed {seed}"
+        drawn += "".join(f", and row {a}-{b}" for a, b in named if rows is not None)
         print(
             f"fixtures check: {len(default_plan()) + len(tables)} files match {MANIFEST} and the reference "
             f"(whole-domain tables: {drawn}, recomputed)"
@@ -407,6 +420,21 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         return exc.exit_status
     print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
     return EXIT_OK
+
+
+def _named_rows(texts: Sequence[str], tables: Sequence[DomainTable]) -> list[Interval]:
+    """The rows `--row A-B` names: each must be a row of one of the whole-domain tables checked."""
+    named = []
+    for text in texts:
+        row = parse_range(text, "fcpro", option="--row")
+        if not any(row in table.rows() for table in tables):
+            which = ", ".join(t.path for t in tables) or "none (--dialect has none)"
+            raise RequestError(
+                f"--row {text}: not a row of the whole-domain tables ({which}): their rows are "
+                "k·1000000+1 … (k+1)·1000000, the last one cut at the dialect's last deal"
+            )
+        named.append(row)
+    return named
 
 
 def _regen_domain(target: Path, tables: Sequence[DomainTable], args: argparse.Namespace, started: float) -> int:
@@ -611,6 +639,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="check: rows of each whole-domain table recomputed (default 2, drawn at random)",
     )
     p.add_argument("--seed", default=None, metavar="S", help="check: draw the rows with this seed")
+    p.add_argument(
+        "--row",
+        action="append",
+        metavar="A-B",
+        help="check: recompute this row of the whole-domain tables too (repeatable), e.g. 1000001-2000000",
+    )
     p.set_defaults(run=cmd_fixtures)
 
     p = sub.add_parser(
@@ -640,11 +674,24 @@ def _join_negative_ranges(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def escape_what_cannot_be_written() -> None:
+    """Text the terminal's encoding cannot hold (the POSIX locale's ASCII) is written as escapes (`\\u2026`),
+    never an error that would take the verdict and its exit status with it."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
+    escape_what_cannot_be_written()
     try:
         args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run
+        if run is not cmd_verify:  # verify releases Ctrl-C and SIGTERM itself, once its report can say so
+            interrupts.release()
         return run(args)
     except HarnessError as exc:  # each kind of error says its exit status: 1, 2 (a RequestError), 3 (ours)
         if exc.exit_status == EXIT_BUG and os.environ.get("FREECELL_DEBUG"):

@@ -238,10 +238,10 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
         check_impl(impl, request.options)
     done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}
-    if done:  # in deal order: a block the old run finished past its failure is not counted
+    if resume and done:  # in deal order: a block the old run finished past its failure is not counted
         for block in request.blocks():
             if block.key in done:
-                outcome.add(done[block.key], block.first)
+                outcome.add(resume.counted(block, done[block.key]), block.first)
     outcome.resumed = outcome.checked
     blocks = (b for b in request.blocks() if b.key not in done)
 

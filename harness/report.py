@@ -7,15 +7,18 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.files import write_atomically
-from harness.intervals import Shard
+from harness.files import read_regular, write_atomically
+from harness.intervals import Interval, Shard, grid_cell, in_domain
 from harness.text import counted, printable
 from harness.verdict import Verdict, merge_verdicts
 from reference.cards import COLUMNS
+
+if TYPE_CHECKING:
+    from harness.request import Request
 
 
 def harness_version() -> str:
@@ -146,13 +149,16 @@ def _seconds(value: object) -> float:
     return float(value)
 
 
+MAX_REPORT_BYTES = 16 << 20  # a report is a few KiB, its failure's boards included
+
+
 def read_report(path: str) -> Report:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RequestError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        data = json.loads(read_regular(path, MAX_REPORT_BYTES, "report").decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RequestError(f"{path}: not JSON: {exc}") from None
+    except RecursionError:
+        raise RequestError(f"{path}: not JSON that can be read: nested too deeply") from None
     return Report.from_json(data, path)
 
 
@@ -164,11 +170,12 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
 
     seen: dict[Shard, str] = {}
     for path, r in reports:
-        for name, mine, theirs in _run_fields(r, first):
+        for name in _SAME_RUN:
+            mine, theirs = getattr(r, name), getattr(first, name)
             if mine != theirs:
                 raise RequestError(
                     f"report merge: {path} is of another run than {first_path}: "
-                    f"they differ in {name!r} ({printable(repr(mine))} and {printable(repr(theirs))})"
+                    f"they differ in {name!r} ({_shown(mine)} and {_shown(theirs)})"
                 )
         shard = Shard.parse(r.shard, option=f"{path}: shard")
         if shard in seen:
@@ -181,6 +188,8 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     missing = [f"{k}/{total}" for k in range(1, total + 1) if Shard(k, total) not in seen]
     if missing:
         raise RequestError(f"report merge: missing shard(s) {', '.join(missing)}")
+    for path, r in reports:
+        _check_counts(path, r)
     merged = merge_verdicts(r.verdict for _, r in reports)
     return Report(
         implementation=first.implementation,
@@ -200,16 +209,74 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     )
 
 
-def _run_fields(r: Report, other: Report) -> list[tuple[str, object, object]]:
-    """What must be equal for two reports to be shards of one run: (JSON field, value, other value)."""
-    return [
-        ("implementation", r.implementation, other.implementation),
-        ("against", r.against, other.against),
-        ("dialect", r.dialect, other.dialect),
-        ("ranges", [list(x) for x in r.ranges], [list(x) for x in other.ranges]),
-        ("sample", r.sample, other.sample),
-        ("seed", r.seed, other.seed),
-    ]
+# What makes shards parts of one run: what was compared with what, over which deals, by which builds.
+_SAME_RUN = ("implementation", "against", "dialect", "ranges", "sample", "seed", "dealer_version", "harness_version")
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, default=list)
+    return text if len(text) <= 60 else text[:40] + "…"
+
+
+def _check_counts(path: str, r: Report) -> None:
+    """RequestError unless the report's counts agree with the deals its shard holds: all of them when it
+    finished without a failure, at most them otherwise, and its failure among them."""
+    from harness.request import Request, default_block_size
+
+    try:
+        shard = Request(
+            impl=r.implementation,
+            against=r.against,
+            dialect=r.dialect,
+            ranges=r.ranges,
+            sample=r.sample,
+            seed=r.seed or 0,
+            shard=Shard.parse(r.shard),
+            block_size=default_block_size(r.implementation, r.against),
+        )
+    except RequestError as exc:
+        raise RequestError(f"report merge: {path}: not a run verify can make: {exc}") from None
+    holds = _deals_of_shard(shard)
+    if r.checked > holds or (r.checked != holds and r.first_failure is None and not r.interrupted):
+        finished = "" if r.interrupted or r.first_failure else ", finished without a failure,"
+        raise RequestError(
+            f"report merge: {path}: 'checked' is {r.checked}, but shard {r.shard} of {_scope(r)}{finished} "
+            f"{'holds' if finished else 'holds only'} {holds} deals"
+        )
+    f = r.first_failure
+    if f is not None and r.ranges and not any(a <= f.deal <= b for a, b in r.ranges):
+        raise RequestError(f"report merge: {path}: its first failure, deal {f.deal}, lies outside {_scope(r)}")
+
+
+def _scope(r: Report) -> str:
+    if r.sample is not None:
+        return f"a sample of {r.sample} (seed {r.seed})"
+    return "--range " + " ".join(f"{a}-{b}" for a, b in r.ranges)
+
+
+def _deals_of_shard(request: Request) -> int:
+    """How many deals the blocks of the request's shard hold, counted from the ranges alone (a report can
+    name a range of 2³³ deals, or a million ranges: its blocks are never listed).
+
+    Blocks are the grid cells of each range, in order (a sample's: its deals in chunks of the block size,
+    as the cells of 1 … K), dealt out round-robin: block i to shard (i mod N) + 1 (`Request.blocks`)."""
+    size, mine_at, shards = request.block_size, request.shard.index - 1, request.shard.count
+    if request.sample is not None:
+        parts = [Interval(1, request.sample)]
+    else:
+        parts = [part for r in request.ranges for part in in_domain(r, request.dialect)]
+    total, index = 0, 0  # index: that of the part's first block among all the blocks
+    for first, last in parts:
+        head, tail = grid_cell(first, size), grid_cell(last, size)
+        cells = (tail.first - head.first) // size + 1
+        mine = range((mine_at - index) % shards, cells, shards)  # the part's blocks that are the shard's
+        total += len(mine) * size
+        if 0 in mine:
+            total -= first - head.first  # the first block starts at the range's first deal
+        if cells - 1 in mine:
+            total -= tail.last - last  # the last ends at its last
+        index += cells
+    return total
 
 
 def board_diff(expected: str | None, actual: str | None) -> str:

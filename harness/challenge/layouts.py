@@ -31,6 +31,7 @@ from pathlib import Path
 from harness.challenge.language import detect_language
 from harness.challenge.names import declared_names, keyword_declared_names
 from harness.errors import RequestError
+from harness.files import read_regular
 
 FORMATS = ("markdown-2025", "markdown", "legacy", "arcade", "html", "rendered", "javascript")
 DEFAULT_SEED_NAMES = ("dealFreeCell",)
@@ -116,13 +117,7 @@ class ChallengeDocument:
 def read_challenge(path: str | Path) -> ChallengeDocument:
     """Read a challenge document (or a `.js` file); RequestError if unreadable or not a challenge."""
     name = str(path)
-    try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_DOCUMENT_BYTES + 1)  # bounded: a 100 MB file or /dev/zero is no challenge
-    except OSError as exc:
-        raise RequestError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_DOCUMENT_BYTES:
-        raise RequestError(f"{name}: larger than {MAX_DOCUMENT_BYTES >> 20} MiB: not a challenge document")
+    raw = read_regular(path, MAX_DOCUMENT_BYTES, "document")  # a FIFO or /dev/zero is no challenge
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
@@ -25,6 +24,7 @@ import numpy.typing as npt
 import reference
 from harness.cards import Board, BoardError, BoardFramer, board_from_value, read_board
 from harness.errors import RequestError
+from harness.files import FileRefused, read_regular
 from reference.cards import CARD_INDEX, DECK_SIZE
 from reference.dialects import DIALECTS, INCREMENT, MULTIPLIER, LcgRule
 
@@ -73,6 +73,9 @@ class _Region:
     def output(self, high: U64) -> U64:
         r = self.rule
         return ((high & np.uint64(r.out_mask)) | np.uint64(r.out_or)) + np.uint64(r.out_add)
+
+
+MAX_BOARDS_BYTES = 64 << 20  # 400,000 boards of one line each
 
 
 def _regions() -> tuple[_Region, ...]:
@@ -219,9 +222,13 @@ def read_boards(paths: Sequence[str], stdin: BinaryIO) -> list[tuple[int, ...]]:
     boards = []
     for path in paths or ["-"]:
         try:
-            data = stdin.read() if path == "-" else Path(path).read_bytes()
+            data = stdin.read(MAX_BOARDS_BYTES + 1) if path == "-" else read_regular(path, MAX_BOARDS_BYTES)
+            if len(data) > MAX_BOARDS_BYTES:
+                raise RequestError(f"identify: stdin holds more than {MAX_BOARDS_BYTES >> 20} MiB of boards")
         except OSError as exc:
             raise RequestError(f"identify: cannot read {path}: {exc.strerror or exc}") from None
+        except FileRefused as exc:
+            raise RequestError(f"identify: cannot read {path}: {exc.why}") from None
         boards += boards_in(data, "stdin" if path == "-" else path)
     return boards
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.errors import RequestError
+from harness.files import read_regular
 from harness.node.protocol import LoadRequest, ModuleSource
 from harness.node.typescript import TS_SUFFIXES, TsConfig, TsSource, read_tsconfig, transpile
 
@@ -101,25 +101,8 @@ def parse_node_arg(arg: str) -> DealerSpec:
 
 
 def read_text(path: Path, what: str = "file") -> str:
-    """A source file's text; RequestError (one line) if it cannot be read, is not a regular file
-    (a FIFO would block, a device never end), is huge, or is not UTF-8."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except FileNotFoundError:
-        raise RequestError(f"{path}: no such file (the {what})") from None
-    except OSError as exc:
-        raise RequestError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise RequestError(f"{path}: the {what} is not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise RequestError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_FILE_BYTES:
-        raise RequestError(f"{path}: the {what} is larger than {MAX_FILE_BYTES >> 20} MiB")
+    """A source file's text; RequestError (one line) if it cannot be read, is huge, or is not UTF-8."""
+    raw = read_regular(path, MAX_FILE_BYTES, what)  # a FIFO, a device or /dev/zero is refused, never read
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
