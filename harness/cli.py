@@ -1,4 +1,8 @@
-"""`freecell-harness` (also `python -m harness`): the command line of SPEC.md."""
+"""`freecell-harness` (also `python -m harness`): the command line of SPEC.md.
+
+A command imports what it needs when it runs (inside its `cmd_…`): building the parser, `--help`
+and `--version` load no dealer, no engine and no NumPy.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import reference
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
-from harness.process import Limits
-from harness.request import parse_timeout
+from harness.limits import Limits
 from harness.text import counted, printable
 
 if TYPE_CHECKING:
@@ -30,6 +33,7 @@ EXIT_CODES = """exit status:
   3    the harness itself failed (a bug of ours)
   130  interrupted (Ctrl-C, SIGTERM): the verdict so far is printed and the report written"""
 
+_IMPL_FORMS = "{the IMPL forms}"  # in a help text: each kind's form, as its Dealer class declares it
 _CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
 _UNKNOWN = re.compile(r"unrecognized arguments: (\S+)")
 
@@ -62,6 +66,10 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
+        if _IMPL_FORMS in text:  # asked for only when help is shown: it imports every kind's module
+            from harness.adapters.registry import impl_forms
+
+            text = text.replace(_IMPL_FORMS, ", ".join(impl_forms()))
         if action.default in (None, False, argparse.SUPPRESS) or "default" in text or not action.option_strings:
             return text
         return f"{text} (default: %(default)s)"
@@ -110,6 +118,25 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+class _VersionAction(argparse.Action):
+    """`--version`: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> NoReturn:
+        from harness.report import harness_version
+
+        say(f"{parser.prog} {harness_version()}")
+        parser.exit()
+
+
+def _timeout(text: str) -> float:
+    from harness.request import parse_timeout
+
+    return parse_timeout(text)
+
+
 def _dialect(text: str) -> str:
     if text not in reference.DIALECTS:
         raise argparse.ArgumentTypeError(f"unknown dialect {text!r}: choose one of {', '.join(reference.DIALECTS)}")
@@ -154,7 +181,7 @@ def _limit(kind: type[int] | type[float], what: str) -> Callable[[str], int | fl
 
 
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
-    from harness.process import DEFAULT_LIMITS as D
+    from harness.limits import DEFAULT_LIMITS as D
 
     g = p.add_argument_group("limits of every dealer process (0: no limit; exceeding one is a crash at that deal)")
     g.add_argument(
@@ -323,10 +350,21 @@ def cmd_ci(args: argparse.Namespace) -> int:
 
 
 def cmd_challenge(args: argparse.Namespace) -> int:
-    from harness.challenge_command import run_challenge_command
+    import json
+
+    from harness.challenge.command import format_table, judge_documents
 
     deal_range = parse_range(args.range, "classic") if args.range else (1, 32000)
-    return run_challenge_command(args.documents, deal_range, as_json=args.json, limits=_limits_of(args))
+    judged = judge_documents(args.documents, deal_range, _limits_of(args))
+    if args.json:
+        say(json.dumps(judged.reports, indent=2))  # ASCII: a document's control characters stay escaped
+    else:
+        sys.stdout.write(printable(format_table(judged.reports, deal_range)))
+    if judged.unreadable:
+        # exit 2 like any request that cannot be served, after judging the readable documents
+        more = len(judged.unreadable) - 1
+        raise RequestError(str(judged.unreadable[0]) + (f" (and {more} more)" if more else ""))
+    return EXIT_OK if judged.conformant else EXIT_NONCONFORMANT
 
 
 def cmd_fixtures(args: argparse.Namespace) -> int:
@@ -366,7 +404,7 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         written = regenerate(target)
     except Disagreement as exc:
         print(f"freecell-harness: fixtures regen: {exc}; nothing written", file=sys.stderr)
-        return EXIT_NONCONFORMANT
+        return exc.exit_status
     print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
     return EXIT_OK
 
@@ -394,7 +432,7 @@ def _regen_domain(target: Path, tables: Sequence[DomainTable], args: argparse.Na
             computed = regenerate_domain(target, table, jobs=args.jobs, confirmer=args.confirm_with, progress=rows_done)
         except DomainDisagreement as exc:
             print(f"freecell-harness: fixtures regen --full: {exc}", file=sys.stderr)
-            return EXIT_NONCONFORMANT
+            return exc.exit_status
         except KeyboardInterrupt:
             print(f"freecell-harness: fixtures regen --full: interrupted; the rows confirmed so far are in "
                   f"{work_path(target, table)}: run again to resume", file=sys.stderr)  # fmt: skip
@@ -444,9 +482,7 @@ _DIALECTS_HELP = f"which deals: {', '.join(reference.DIALECTS)}"
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
-    from harness.report import harness_version
-
-    parser.add_argument("--version", action="version", version=f"%(prog)s {harness_version()}")
+    parser.add_argument("--version", action=_VersionAction, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("deal", help="print deals from the reference dealer", description="Print reference deals.")
@@ -461,7 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare an implementation with the reference (or another)",
         description="Compare the boards of IMPL with those of --against and say where they first differ.",
     )
-    p.add_argument("impl", metavar="IMPL", help="reference, fixtures, pysol-cards, node:PATH, cmd:T, stream:C, py:M:F")
+    p.add_argument("impl", metavar="IMPL", help=_IMPL_FORMS)
     p.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
     p.add_argument(
@@ -475,7 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
     p.add_argument(
-        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
@@ -550,7 +586,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
     p.add_argument(
-        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
@@ -610,14 +646,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
-    except RequestError as exc:
-        print(f"freecell-harness: {printable(str(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_REQUEST
-    except HarnessError as exc:
-        if os.environ.get("FREECELL_DEBUG"):
+    except HarnessError as exc:  # each kind of error says its exit status: 1, 2 (a RequestError), 3 (ours)
+        if exc.exit_status == EXIT_BUG and os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_BUG
+        said = bug_message(exc) if exc.exit_status == EXIT_BUG else str(exc)
+        print(f"freecell-harness: {printable(said, one_line=True)}", file=sys.stderr)
+        return exc.exit_status
     except BrokenPipeError:
         # The reader of `deal` went away (`| head`): not an error of ours; silence the flush at exit too.
         if sys.stdout is not None:

@@ -27,7 +27,7 @@ from harness.errors import RequestError
 from harness.failures import Failure
 from harness.interrupts import descendants, interrupts_held, interrupts_raise, kill_children, kill_tree
 from harness.intervals import Block
-from harness.process import die_with_parent
+from harness.process import die_with_parent, exit_text
 from harness.request import Request, default_jobs
 from harness.resume import ResumeLog, run_identity
 from harness.verdict import Verdict
@@ -225,15 +225,6 @@ class _Workers:
                 worker.process.join()
             worker.conn.close()
         kill_tree(left_behind)  # dealers of a worker that was killed before it could kill them
-
-
-def exit_text(code: int | None) -> str:
-    if code is None:
-        return "still running"
-    if code < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-code).name}"
-    return f"exit status {code}"
 
 
 def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress | None = None) -> Outcome:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import reference
 from harness.adapters.base import DealerOptions
-from harness.adapters.registry import parse_impl
+from harness.adapters.registry import dealer_class, parse_impl
 from harness.errors import RequestError
 from harness.intervals import (
     ALL,
@@ -35,7 +35,7 @@ from harness.intervals import (
     sample_deals,
     shard_blocks,
 )
-from harness.process import DEFAULT_LIMITS, Limits
+from harness.limits import DEFAULT_LIMITS, Limits
 
 MIN_TIMEOUT, MAX_TIMEOUT = 0.01, 86_400.0  # seconds per deal: 10 ms … one day
 MAX_BLOCK_SIZE = 1_000_000
@@ -74,10 +74,15 @@ def default_ranges(dialect: str) -> tuple[Interval, ...]:
     return tuple(merge_intervals(parts))
 
 
+def whole_blocks_only(*impls: str) -> bool:
+    """Whether one of `impls` answers only whole blocks of the domain grid (the fixtures' digest tables)."""
+    return any(dealer_class(parse_impl(impl).kind).whole_blocks_only for impl in impls)
+
+
 def default_block_size(impl: str, against: str) -> int:
     """Blocks of BLOCK_SIZE; against the fixtures, the rows of the whole-domain tables, so that every whole
     block is answered from a stored digest and no reference dealing is needed."""
-    return DOMAIN_BLOCK_SIZE if "fixtures" in (impl, against) else BLOCK_SIZE
+    return DOMAIN_BLOCK_SIZE if whole_blocks_only(impl, against) else BLOCK_SIZE
 
 
 def parse_timeout(text: str | float, option: str = "--timeout") -> float:
@@ -145,7 +150,7 @@ class Request:
             raise RequestError("verify: give --range or --sample")
         if self.sample is not None:
             check_sample(self.dialect, self.sample)
-            if "fixtures" in (self.impl, self.against):
+            if whole_blocks_only(self.impl, self.against):
                 raise RequestError(
                     "--sample with the fixtures: they hold digests of 1,000,000-deal blocks, so every sampled "
                     "deal would cost its whole block; give --range, or compare the sample --against reference"
@@ -208,16 +213,7 @@ class Request:
 
     @property
     def options(self) -> DealerOptions:
-        limits = self.limits
-        return DealerOptions(
-            dialect=self.dialect,
-            timeout=self.timeout,
-            encoding=self.encoding,
-            memory_mb=limits.memory_mb,
-            cpu_s=limits.cpu_s,
-            open_files=limits.open_files,
-            processes=limits.processes,
-        )
+        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding, limits=self.limits)
 
     @property
     def total(self) -> int:

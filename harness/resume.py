@@ -17,15 +17,12 @@ import errno
 import fcntl
 import hashlib
 import importlib.metadata
-import importlib.util
 import json
 import os
-import shlex
-import shutil
 import stat
-import sys
 from pathlib import Path
 
+from harness.adapters.registry import dealer_class, parse_impl
 from harness.compare import BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -43,39 +40,17 @@ def _file_hash(path: Path) -> str:
     return h.hexdigest()
 
 
-def _files_named(impl: str) -> list[Path]:
-    """The files an IMPL string names: the script, document, program or module behind it."""
-    kind, _, arg = impl.partition(":")
-    candidates: list[str] = []
-    if kind == "node":
-        candidates = [arg.split("#")[0]]
-    elif kind in ("cmd", "stream"):
-        with contextlib.suppress(ValueError):
-            argv = [a.replace("{n}", "1") for a in shlex.split(arg)]
-            found = shutil.which(argv[0]) if argv else None
-            candidates = ([found] if found else []) + argv[1:]
-    elif kind == "fixtures":
-        from harness.fixtures.store import MANIFEST, default_dir
-
-        candidates = [str(default_dir() / MANIFEST)]  # names every file's SHA-256: other tables, another log
-    elif kind == "py":
-        module = arg.partition(":")[0]
-        if "" not in sys.path:
-            sys.path.insert(0, "")
-        with contextlib.suppress(Exception):  # the run itself says why it cannot import
-            spec = importlib.util.find_spec(module)
-            candidates = [spec.origin] if spec and spec.origin else []
-    return [Path(c) for c in candidates if c and Path(c).is_file()]
-
-
 def dealer_identity(impl: str) -> dict[str, str]:
-    """What the dealer named by `impl` is: {file: sha256} of the files it names, else a version."""
-    files = _files_named(impl)
+    """What the dealer named by `impl` is: {file: sha256} of the files a build of it is made of (its
+    kind says which), else the version of its package, else the harness's."""
+    spec = parse_impl(impl)
+    cls = dealer_class(spec.kind)
+    files = [f for f in cls.build_files(spec.argument) if f.is_file()]
     if files:
         return {str(f): _file_hash(f) for f in files}
-    if impl == "pysol-cards":
+    if cls.package is not None and cls.package != "freecell-harness":
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            return {"pysol-cards": importlib.metadata.version("pysol-cards")}
+            return {cls.package: importlib.metadata.version(cls.package)}
     return {impl: f"freecell-harness {harness_version()}"}
 
 

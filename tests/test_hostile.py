@@ -31,6 +31,7 @@ from harness.adapters.python import PythonDealer
 from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.limits import NO_LIMITS, Limits
 
 HOSTILE = Path(__file__).parent / "hostile"
 PY = sys.executable
@@ -406,7 +407,7 @@ def test_what_a_dying_harness_starts_after_its_cleanup_dies_with_it(marker: str)
 def test_the_supervisor_leaves_its_host_process_alone(marker: str) -> None:
     """A library user's process (pytest, an IDE) is never made a subreaper: it would inherit every
     orphan below it and never reap them."""
-    process.run([PY, "-c", "pass", marker], None, 30, 1 << 10, process.NO_LIMITS)
+    process.run([PY, "-c", "pass", marker], None, 30, 1 << 10, NO_LIMITS)
     libc = ctypes.CDLL(None, use_errno=True)
     flag = ctypes.c_int(-1)
     assert libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
@@ -461,7 +462,7 @@ def test_a_hanging_py_dealer_is_a_timeout_at_its_deal_from_any_thread(
 def test_py_dealers_are_bounded_and_their_prints_do_not_disturb(
     function: str, deal: int | None, kind: str | None, named: str | None, hostile_importable: None
 ) -> None:
-    with open_dealer(f"py:quitter:{function}", DealerOptions(memory_mb=256)) as dealer:
+    with open_dealer(f"py:quitter:{function}", DealerOptions(limits=Limits(memory_mb=256))) as dealer:
         answers = dealer.lines(range(1, 5))
     failures = [a for a in answers if isinstance(a, Failure)]
     assert [(f.deal, f.kind) for f in failures] == ([(deal, kind)] if deal else [])
@@ -539,7 +540,7 @@ def test_a_node_dealer_over_the_memory_limit_crashes_at_its_deal_naming_it(
     assembled = tmp_path / script.name
     correct = good.replace("function dealFreeCell(n)", "function correct(n)")
     assembled.write_text(script.read_text(encoding="utf-8") + correct, encoding="utf-8")
-    with open_dealer(f"node:{assembled}", DealerOptions(memory_mb=256, timeout=60)) as dealer:
+    with open_dealer(f"node:{assembled}", DealerOptions(limits=Limits(memory_mb=256), timeout=60)) as dealer:
         answers = dealer.lines(range(1, deal + 2))
     failures = [a for a in answers if isinstance(a, Failure)]
     assert [(f.deal, f.kind) for f in failures] == [(deal, "crash")], failures

@@ -15,7 +15,7 @@ import pytest
 import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.adapters.node import NodeDealer
-from harness.challenge_command import check_conformance
+from harness.challenge.command import check_conformance
 from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure

@@ -26,7 +26,14 @@ from reference import get_dialect
 
 
 class FixturesDealer(Dealer):
+    kind, form, package = "fixtures", "fixtures", "freecell-harness"
     whole_blocks_only = True
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        from harness.fixtures.store import MANIFEST, default_dir
+
+        return [default_dir() / MANIFEST]  # names every file's SHA-256: other tables, another log
 
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:

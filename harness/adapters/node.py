@@ -44,6 +44,12 @@ def load_failure(what: str, answer: LoadAnswer) -> str:
 
 
 class NodeDealer(Dealer):
+    kind, form = "node", "node:PATH"
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        return [Path(argument.split("#")[0])]
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         """Cheap: the files can be read and gathered (every module found), and Node is there."""

@@ -9,6 +9,7 @@ is dealt, so a process that dies is pinned to the deal it was dealing.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib.util
 import json
 import os
@@ -57,13 +58,30 @@ class _Ended(Exception):
 
 
 class PythonDealer(Dealer):
+    kind, form = "py", "py:MODULE:FUNCTION"
+
+    @classmethod
+    def parse_argument(cls, argument: str) -> None:
+        module, colon, function = argument.partition(":")
+        if not colon or not module or not function:
+            raise RequestError(f"py:{argument}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        """The module's file, where it can be found without importing it."""
+        if "" not in sys.path:
+            sys.path.insert(0, "")
+        with contextlib.suppress(Exception):  # the run itself says why it cannot import
+            spec = importlib.util.find_spec(argument.partition(":")[0])
+            return [Path(spec.origin)] if spec and spec.origin else []
+        return []
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         """The module is found, compiles, and defines FUNCTION at its top level; none of it is run."""
-        module_name, sep, function_name = argument.partition(":")
+        cls.parse_argument(argument)
+        module_name, _, function_name = argument.partition(":")
         where = f"py:{argument}"
-        if not sep or not module_name or not function_name:
-            raise RequestError(f"{where}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
         if hint := py_module_hint(module_name, function_name):
             raise RequestError(f"{where}: cannot import {module_name}: {hint}")
         if "" not in sys.path:

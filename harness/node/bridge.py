@@ -22,12 +22,12 @@ from typing import Any
 
 from harness import process
 from harness.cards import BoardError, board_from_value, canonical_line
-from harness.errors import RequestError
+from harness.errors import HarnessError, RequestError
 from harness.failures import Failure
+from harness.limits import NO_LIMITS, Limits
 from harness.node import protocol
 from harness.node.locate import MIN_NODE_MAJOR, NODE_ENV, find_node, permission_flags
 from harness.node.protocol import DealFailure, DealRequest, HintsAnswer, HintsRequest, LoadAnswer, LoadRequest
-from harness.process import NO_LIMITS, Limits
 
 DRIVER = Path(__file__).with_name("driver.js")
 STARTUP_S = 10.0  # a fresh Node process has this long to say hello
@@ -42,7 +42,7 @@ SELF_INFLICTED = frozenset(
 Message = dict[str, Any]
 
 
-class DriverDied(Exception):
+class DriverDied(HarnessError):
     """The Node process exited, or was killed because it stopped answering.
 
     `by_dealer`: it died by itself (a fatal error such as V8's heap exhausted, an exit, a limit

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
+from harness.errors import HarnessError
 from harness.intervals import as_interval
 
 PROTOCOL_VERSION = 2
@@ -27,7 +28,7 @@ HOOKS = ("before_all", "before_each", "before_user", "after_user", "after_each",
 Json = dict[str, object]
 
 
-class ProtocolError(Exception):
+class ProtocolError(HarnessError):
     """The driver refused a request, or sent a message that breaks the protocol."""
 
 

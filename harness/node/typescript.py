@@ -27,6 +27,7 @@ from pathlib import Path
 
 from harness import process
 from harness.errors import RequestError
+from harness.limits import NO_LIMITS
 from harness.node.locate import find_node, permission_flags
 
 TS_SUFFIXES = (".ts", ".mts", ".cts")
@@ -223,7 +224,7 @@ def _transpile(sources: tuple[TsSource, ...], package: Path) -> tuple[str, ...]:
     node = find_node()
     argv = [node, *permission_flags(node, package, TRANSPILER), "--no-warnings", str(TRANSPILER)]
     # no deadline: what is loaded must not depend on how busy the machine is (the compiler ends)
-    run = process.run(argv, json.dumps(request).encode(), 0, MAX_OUTPUT, process.NO_LIMITS)
+    run = process.run(argv, json.dumps(request).encode(), 0, MAX_OUTPUT, NO_LIMITS)
     what = f"the TypeScript compiler ({package})"
     if run.overflowed:
         raise RequestError(f"{sources[0].name}: {what} printed more than {MAX_OUTPUT >> 20} MiB")

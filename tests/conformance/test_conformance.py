@@ -7,8 +7,7 @@ boundary); `tox -e conformance` runs 1 … 1000000 with -n auto.
 
 from __future__ import annotations
 
-from harness.intervals import Block
-from harness.pytest_plugin import ConformanceSession
+from harness import Block, ConformanceSession
 
 
 def test_block_conforms(fc_conformance: ConformanceSession, conformance_impl: str, deal_block: Block) -> None:
