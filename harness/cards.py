@@ -20,7 +20,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -41,6 +41,9 @@ from reference.cards import (
     dealing_order,
 )
 from reference.cards import canonical_line as canonical_line  # importable from here, as adapters do
+
+if TYPE_CHECKING:
+    from harness.shapes import CardEncoding
 
 _SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 # Unicode playing cards: U+1F0A1 + 16·suit + rank, suits ♠ ♥ ♦ ♣, ranks A 2 … 10 J (knight) Q K.
@@ -158,7 +161,7 @@ def _bracket_groups(text: str) -> list[list[int]]:
     return groups
 
 
-def _problem(cards: Sequence[int]) -> str:
+def describe_cards(cards: Sequence[int]) -> str:
     """How many cards, and which repeat or are missing."""
     seen: dict[int, int] = {}
     for c in cards:
@@ -206,7 +209,7 @@ def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     odd = next((ln for ln in lines if ln.odd or "\ufffd" in ln.stray), None)
     if odd is not None:
         why = "bytes that are not text" if "\ufffd" in odd.stray else f"not cards: {' '.join(odd.stray[:3])}"
-        raise BoardError(f"{where}line {odd.number} is odd ({why}): {odd.text.strip()[:80]!r}; {_problem(cards)}")
+        raise BoardError(f"{where}line {odd.number} is odd ({why}): {odd.text.strip()[:80]!r}; {describe_cards(cards)}")
     ordered = None
     if numbering == "index":
         ordered = dealing_order([cards])
@@ -218,7 +221,7 @@ def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     if ordered is not None and len(set(ordered)) == DECK_SIZE:
         return ordered
     if ordered is not None or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
-        raise BoardError(f"{where}{_problem(cards)}{_odd_line(card_lines)}")
+        raise BoardError(f"{where}{describe_cards(cards)}{_odd_line(card_lines)}")
     shape = [len(ln.cards) for ln in card_lines]
     raise BoardError(
         f"{where}52 cards, but not rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one line:"
@@ -254,33 +257,12 @@ def read_board(text: str) -> tuple[int, ...]:
     return board_from_lines([read_line(raw, i + 1) for i, raw in enumerate(text.splitlines())])
 
 
-def _value_card(value: object) -> int:
-    if isinstance(value, str):
-        line = read_line(value, 1)
-        if len(line.cards) == 1 and not line.stray:
-            return line.cards[0]
-    raise BoardError(f"not a card: {value!r}")
+def board_from_value(value: object, encoding: CardEncoding | None = None) -> tuple[int, ...]:
+    """The 52 cards of what a dealer returned: board text, rows, columns, 52 cards, card objects,
+    a game state (`harness.shapes`, the layered reader)."""
+    from harness.shapes import PLAIN, read_value
 
-
-def board_from_value(value: object) -> tuple[int, ...]:
-    """The 52 cards of what a Python function returned: board text, rows, columns, or 52 cards."""
-    if isinstance(value, str):
-        return read_board(value)
-    if isinstance(value, Sequence) and value and all(isinstance(v, str) for v in value):
-        groups: list[list[int]] = [[_value_card(v) for v in value]]
-    elif isinstance(value, Sequence) and all(isinstance(g, Sequence) and not isinstance(g, str) for g in value):
-        groups = [[_value_card(v) for v in g] for g in value]
-    else:
-        raise BoardError(f"not a board: {type(value).__name__}")
-    ordered = dealing_order(groups)
-    cards = [c for g in groups for c in g]
-    if ordered is None:
-        raise BoardError(
-            f"{_problem(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
-        )
-    if len(set(ordered)) != DECK_SIZE:
-        raise BoardError(_problem(cards))
-    return ordered
+    return read_value(value, encoding or PLAIN)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -395,7 +377,7 @@ class BoardFramer:
                 out.append(board)
         if self._board.chars + len(self._tail) > self.max_board_chars:
             out.append(
-                RunawayOutput(f"more than {self.max_board_chars} characters without a board; {_problem(self._cards())}")
+                RunawayOutput(f"more than {self.max_board_chars} characters without a board; {describe_cards(self._cards())}")
             )
             self._board = _BoardSoFar()
             self._tail = ""
@@ -436,7 +418,7 @@ class BoardFramer:
                 board_from_lines(board.lines)
             except BoardError as exc:
                 return exc
-            return BoardError(f"a board ended early: {_problem([c for ln in board.lines for c in ln.cards])}")
+            return BoardError(f"a board ended early: {describe_cards([c for ln in board.lines for c in ln.cards])}")
         board.lines.append(line)
         board.count += len(line.cards)
         card_lines = [ln for ln in board.lines if ln.cards]
