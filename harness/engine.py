@@ -117,6 +117,8 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
             conn.send(("result", result))
     except (EOFError, BrokenPipeError):
         pass  # the main process has gone
+    except RequestError as exc:  # a dealer's answer that only an option can make readable (--suits)
+        conn.send(("refused", str(exc)))
     except Exception as exc:
         conn.send(("broken", f"{type(exc).__name__}: {exc}"))
     finally:

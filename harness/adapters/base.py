@@ -31,6 +31,8 @@ class DealerOptions:
     cpu_s: float | None = None  # CPU seconds per dealer process
     open_files: int | None = 1024  # per dealer process
     processes: int | None = 256  # per dealer process tree
+    cards: str | None = None  # --cards: how bare card numbers are numbered (rank-major, suit-major)
+    suits: str | None = None  # --suits: the suits numbered 0 … 3, as a permutation of CDHS
 
     @property
     def limits(self) -> Limits:
