@@ -41,3 +41,29 @@ class Game:
 
 dealer = Dealer()
 games = SimpleNamespace(microsoft=SimpleNamespace(freecell=Dealer.deal))
+
+
+def reads_stdin(seed: int) -> list[str]:
+    """A dealer that reads its standard input (a game asking for input) must not eat the harness's requests."""
+    sys.stdin.read()
+    return names(seed)
+
+
+class Strict:
+    @staticmethod
+    def deal(seed: int) -> list[str]:
+        if seed == 3:
+            raise ValueError("no such game")
+        return names(seed)
+
+
+class Card:
+    def __init__(self, rank: str, suit: str) -> None:
+        self.rank, self.suit = rank, suit
+
+
+def misread(seed: int) -> list[Card]:
+    cards = [Card(c[0], c[1]) for c in names(seed)]
+    if seed == 3:
+        cards[5].rank = "Z"
+    return cards
