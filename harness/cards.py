@@ -291,6 +291,32 @@ _BYTE_CLASS = (
 _NEWLINE = ord("\n")
 
 
+_LINE_RANK = np.full(256, 255, dtype=np.uint8)
+_LINE_SUIT = np.full(256, 255, dtype=np.uint8)
+for _i, _r in enumerate(RANKS):
+    _LINE_RANK[ord(_r)] = _i
+for _i, _s in enumerate(SUITS):
+    _LINE_SUIT[ord(_s)] = _i
+
+
+def invalid_lines(lines: Sequence[bytes], within: Sequence[object] | None = None) -> list[int]:
+    """Which of these LINE_BYTES-long lines are not canonical lines of 52 distinct cards, all checked
+    at once; as indices into `within` (the list the lines were taken from, in order) if given."""
+    if not lines:
+        return []
+    b = np.frombuffer(b"".join(lines), dtype=np.uint8).reshape(len(lines), LINE_BYTES)
+    ranks, suits, gaps = _LINE_RANK[b[:, 0::3]], _LINE_SUIT[b[:, 1::3]], b[:, 2::3]
+    spaced = (gaps[:, :-1] == ord(" ")).all(axis=1) & (gaps[:, -1] == _NEWLINE)
+    named = (ranks != 255).all(axis=1) & (suits != 255).all(axis=1)
+    cards = np.where(named[:, None], ranks.astype(np.int16) * 4 + suits, 0)
+    distinct = (np.sort(cards, axis=1) == np.arange(DECK_SIZE)).all(axis=1)
+    bad = np.flatnonzero(~(spaced & named & distinct)).tolist()
+    if within is None or not bad:
+        return bad
+    positions = [i for i, item in enumerate(within) if isinstance(item, bytes)]
+    return [positions[i] for i in bad]
+
+
 def ascii_compatible(encoding: str) -> bool:
     """Whether ASCII text means the same bytes in `encoding` (utf-8, latin-1, cp437 …; not utf-16)."""
     sample = "".join(map(chr, range(32, 127))) + "\n"

@@ -26,11 +26,22 @@ import re
 import reprlib
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Final
 
 from harness.cards import BoardError, describe_cards, read_board, read_line
-from reference.cards import CARD_NAMES, DECK_SIZE, RANKS, SUITS, dealing_order
+from reference.cards import (
+    CARD_NAMES,
+    COLUMN_ORDER,
+    COLUMN_SHAPE,
+    DECK_SIZE,
+    RANKS,
+    ROW_SHAPE,
+    SHAPES,
+    SUITS,
+    canonical_line,
+    dealing_order,
+)
 
 CARD_ORDERS: Final = ("rank-major", "suit-major")
 MAX_TEXT_CHARS: Final = 1 << 20  # board text longer than this is no board (never cut to fit)
@@ -248,70 +259,96 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def _signature(value: object) -> Hashable | None:
-    """What identifies how a card value reads, cheaply (its type and field values); None: not cacheable."""
-    cls = type(value)
+# -- reading many cards at once: a plan per type, and what each representation was read as ------
+
+
+@dataclass(slots=True)
+class _Plan:
+    """How the cards of one type are read quickly: `key` gives what decides a card (the value
+    itself, its fields, or its text), and `known` what each key was read as (a card 0 … 51, or
+    Parts still waiting for the board to say what its numbers mean)."""
+
+    key: Callable[[object], Hashable] | None  # None: the value itself
+    known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
+
+
+_PLANS: dict[type, _Plan | None] = {}
+_MAX_KNOWN: Final = 1 << 12
+
+
+def _plan_for(card: object) -> _Plan | None:
+    """The plan for cards of this one's type; None when they must be read one by one."""
+    cls = type(card)
+    if cls is str or isinstance(card, enum.Enum) or cls is int or cls is tuple:
+        return _Plan(None)
+    if hasattr(card, "_fields") and isinstance(card, tuple):
+        return _Plan(None)  # a namedtuple: hashable, its fields decide
+    if isinstance(card, Mapping):
+        keys = {str(k).lower(): k for k in card}
+        present = [keys[n] for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if n in keys]
+        return _Plan(itemgetter(*present)) if present else None  # the plan of the first dict: checked per dict
+    if isinstance(card, Iterable):
+        return None
+    present = [n for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if hasattr(card, n)]
+    if present:
+        return _Plan(attrgetter(*present))
+    if _custom_str(card):
+        return _Plan(str)
+    return None
+
+
+def _fast_cards(flat: list[object]) -> list[int | Parts] | None:
+    """Each card's reading, a few look-ups per card, if all are of one type with a plan and every
+    one of them reads; None sends the caller to the precise path (which says what is wrong)."""
+    cls = type(flat[0])
     if cls is str:
-        return value  # type: ignore[return-value]
-    getter = _SIGNATURES.get(cls)
-    if getter is None:
+        try:
+            return list(map(_NAMED.__getitem__, flat))  # type: ignore[arg-type]
+        except KeyError:
+            pass
+    if len(set(map(type, flat))) != 1:
         return None
     try:
-        return cls, getter(value)
+        plan = _PLANS[cls]
+    except KeyError:
+        plan = _PLANS[cls] = _plan_for(flat[0])
+    if plan is None:
+        return None
+    try:
+        keys = flat if plan.key is None else list(map(plan.key, flat))
+        return list(map(plan.known.__getitem__, keys))
+    except (KeyError, TypeError, AttributeError):
+        pass
+    try:
+        for card, key in zip(flat, keys, strict=True):
+            if key not in plan.known:
+                if len(plan.known) >= _MAX_KNOWN:
+                    plan.known.clear()
+                r, s = card_parts(card)
+                plan.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
+        return list(map(plan.known.__getitem__, keys))
     except Exception:
         return None
 
 
-def _signature_getter(value: object) -> Callable[[object], Hashable] | None:
-    """For values of this type: a getter of what decides the card (its fields, or itself)."""
-    cls = type(value)
-    if isinstance(value, enum.Enum | int | tuple) and not hasattr(value, "_fields"):
-        if isinstance(value, tuple) and not all(type(v) in (str, int) or isinstance(v, enum.Enum) for v in value):
-            return None
-        return lambda v: (v, tuple(map(type, v)) if isinstance(v, tuple) else None)
-    if dataclasses.is_dataclass(value) or hasattr(value, "_fields") or hasattr(value, "__dict__") or hasattr(cls, "__slots__"):
-        names = [n for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if hasattr(value, n)]
-        if not names or isinstance(value, Iterable) and not hasattr(value, "_fields"):
-            return None
-        get = attrgetter(*names)
-        return lambda v: _typed(get(v))
-    return None
+_RESOLVED: dict[tuple[frozenset[int | Parts], CardEncoding], dict[int | Parts, int]] = {}
 
 
-def _typed(fields: object) -> Hashable:
-    """Field values with their types, so that 1, 1.0 and True never share a reading."""
-    if isinstance(fields, tuple):
-        return fields, tuple(map(type, fields))
-    return fields, type(fields)  # type: ignore[return-value]
-
-
-_SIGNATURES: dict[type, Callable[[object], Hashable]] = {}
-_KNOWN: dict[Hashable, Parts] = {}  # signature → parts
-_MAX_KNOWN: Final = 1 << 14
-
-
-def read_card(value: object) -> Parts:
-    """A card's parts, remembered by its signature."""
-    if type(value) is str and (card := _NAMED.get(value)) is not None:  # type: ignore[arg-type]
-        return card // 4, card % 4
-    if type(value) not in _SIGNATURES and type(value) is not str:
-        getter = _signature_getter(value)
-        if getter is not None:
-            _SIGNATURES[type(value)] = getter
-    signature = _signature(value)
-    if signature is None:
-        return card_parts(value)
-    try:
-        return _KNOWN[signature]
-    except KeyError:
-        pass
-    except TypeError:  # a field value that cannot be hashed
-        return card_parts(value)
-    parts = card_parts(value)
-    if len(_KNOWN) >= _MAX_KNOWN:
-        _KNOWN.clear()
-    _KNOWN[signature] = parts
-    return parts
+def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
+    """Cards 0 … 51 from readings, numbers decided by the board.  What they mean depends only on
+    the set of readings (a whole deck's is the same every deal), so that decision is remembered."""
+    distinct = frozenset(readings)
+    if tuple not in set(map(type, distinct)):
+        return readings  # type: ignore[return-value]
+    table = _RESOLVED.get((distinct, encoding))
+    if table is None:
+        ordered = list(distinct)
+        resolved = _resolve([divmod(c, 4) if isinstance(c, int) else c for c in ordered], encoding)
+        table = dict(zip(ordered, resolved, strict=True))
+        if len(_RESOLVED) >= 64:
+            _RESOLVED.clear()
+        _RESOLVED[distinct, encoding] = table
+    return list(map(table.__getitem__, readings))
 
 
 def _resolve(parts: list[Parts], encoding: CardEncoding) -> list[int]:
@@ -391,6 +428,12 @@ def _set(numbers: set[int]) -> str:
 # -- the shape layer -----------------------------------------------------------------------------
 
 
+def _all_cards(items: list[object]) -> bool:
+    if len(set(map(type, items))) == 1 and not isinstance(items[0], Mapping | tuple):
+        return _is_card(items[0])
+    return all(_is_card(i) for i in items)
+
+
 def _card_fields(value: object) -> bool:
     return any(hasattr(value, n) for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS))
 
@@ -458,18 +501,72 @@ def _cards_held(held: object) -> int:
     return count
 
 
+_CANONICAL: Final = frozenset(CARD_NAMES)
+
+
+def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
+    """The canonical line of what a dealer returned (`read_value`), straight from canonical names
+    when the dealer returned those, as most do."""
+    if type(value) is list or type(value) is tuple:
+        first = value[0] if value else None  # type: ignore[index]
+        flat: object = None
+        if type(first) is list or type(first) is tuple:
+            shape = tuple(map(len, value))  # type: ignore[arg-type]
+            if shape == ROW_SHAPE:
+                flat = list(itertools.chain.from_iterable(value))  # type: ignore[call-overload]
+            elif shape == COLUMN_SHAPE:
+                flat = _BY_COLUMN(list(itertools.chain.from_iterable(value)))  # type: ignore[call-overload]
+        elif len(value) == DECK_SIZE:  # type: ignore[arg-type]
+            flat = value
+        if flat is not None and type(flat[0]) is str and _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:  # type: ignore[index, arg-type]
+            return (" ".join(flat) + "\n").encode()  # type: ignore[arg-type]
+    return canonical_line(read_value(value, encoding))
+
+
 def read_value(value: object, encoding: CardEncoding = PLAIN) -> tuple[int, ...]:
     """The 52 cards, in dealing order, of what a dealer returned; BoardError saying why not."""
-    if type(value) is list and value and type(value[0]) is list:  # rows or columns of names: the common case
-        try:
-            flat = [_NAMED[c] for g in value for c in g]
-            ordered = dealing_order(value)
-        except (KeyError, TypeError):
-            pass
-        else:
-            if ordered is not None and len(set(flat)) == DECK_SIZE:
-                return tuple(_NAMED[c] for c in ordered)  # type: ignore[index]
+    cls = type(value)
+    if cls is list or cls is tuple:
+        if (cards := _fast_sequence(value, encoding)) is not None:  # type: ignore[arg-type]
+            return cards
+    elif cls is str and (cards := _fast_text(value)) is not None:  # type: ignore[arg-type]
+        return cards
     return _read(value, encoding, "", 0)
+
+
+def _fast_sequence(value: list[object] | tuple[object, ...], encoding: CardEncoding) -> tuple[int, ...] | None:
+    """Rows, columns or 52 cards in lists or tuples, at C speed; None: read it the precise way."""
+    first = value[0] if value else None
+    if type(first) is list or type(first) is tuple and len(first) != 2:  # type: ignore[arg-type]
+        shape = tuple(map(len, value))  # type: ignore[arg-type]
+        flat = list(itertools.chain.from_iterable(value))  # type: ignore[arg-type]
+    else:
+        shape, flat = (len(value),), value  # type: ignore[assignment]
+    if shape not in SHAPES or (readings := _fast_cards(flat)) is None:  # type: ignore[arg-type]
+        return None
+    cards = _cards_of(readings, encoding)
+    if len(set(cards)) != DECK_SIZE:
+        return None
+    return tuple(cards) if shape != COLUMN_SHAPE else _BY_COLUMN(cards)  # type: ignore[no-any-return]
+
+
+_BY_COLUMN: Final = itemgetter(*COLUMN_ORDER)
+
+
+def _fast_text(text: str) -> tuple[int, ...] | None:
+    """Board text of plain card names (any spelling `_NAMED` has) in rows, columns or one line."""
+    lines = [line.split() for line in text.split("\n")]
+    groups = [g for g in lines if g]
+    shape = tuple(map(len, groups))
+    if shape not in SHAPES:
+        return None
+    try:
+        cards = list(map(_NAMED.__getitem__, itertools.chain.from_iterable(groups)))
+    except KeyError:
+        return None
+    if len(set(cards)) != DECK_SIZE:
+        return None
+    return tuple(cards) if shape != COLUMN_SHAPE else _BY_COLUMN(cards)  # type: ignore[no-any-return]
 
 
 def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tuple[int, ...]:
@@ -481,6 +578,8 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
         return read_board(value)
     if depth >= MAX_DEPTH:
         raise BoardError(f"{where} is nested too deep to be a board")
+    if type(value) in (list, tuple) and depth and (cards := _fast_sequence(value, encoding)) is not None:  # type: ignore[arg-type]
+        return cards
     if not isinstance(value, list | tuple) and (state := _state_field(value)) is not None:
         name, inner = state
         return _read(inner, encoding, f"{where}.{name}", depth + 1)
@@ -499,7 +598,7 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
         raise BoardError(f"one card, not a board: {_short(value)}")
     items = _items(value, where)
     groups: list[list[object]] = []
-    if items and all(_is_card(i) for i in items):
+    if items and _all_cards(items):
         groups = [items]
     else:
         for i, item in enumerate(items):
@@ -508,13 +607,16 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
                 inner = state[1]  # a column object holding its cards
             groups.append(_items(inner, f"{where}[{i}]"))
     flat = [c for g in groups for c in g]
-    parts: list[Parts] = []
-    for k, card in enumerate(flat):
-        try:
-            parts.append(read_card(card))
-        except _Unreadable as exc:
-            raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
-    cards = _resolve(parts, encoding) if parts else []
+    readings = _fast_cards(flat) if flat else []
+    if readings is None:
+        readings = []
+        for k, card in enumerate(flat):
+            try:
+                r, s = card_parts(card)
+            except _Unreadable as exc:
+                raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
+            readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
+    cards = _cards_of(readings, encoding) if readings else []
     shaped = _regroup(cards, groups)
     ordered = dealing_order(shaped)
     if ordered is None:

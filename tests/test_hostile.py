@@ -173,6 +173,7 @@ CASES: dict[str, Hostile] = {
             ("oversized_answer", 3),
             ("endless_cards", 3),
             ("deep_nesting", 3),
+            ("repeated_card_line", 3),
         ]
     },
     "node-escaper": node("escaper.js", 3, "error"),

@@ -27,6 +27,7 @@ from pathlib import Path
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.py_runner import HEAD, MAX_FRAME, PROTOCOL, Breach, frame, frame_size, read_answer
+from harness.cards import invalid_lines
 from harness.errors import RequestError
 from harness.failures import Failure
 
@@ -93,7 +94,7 @@ class PythonDealer(Dealer):
         self.spec = spec
         self.options = options
         self._child: process.Child | None = None
-        self._buffer = b""
+        self._buffer, self._at = bytearray(), 0
         error = self._start()
         if error is not None:
             raise RequestError(f"{self.impl}: {error}")
@@ -113,7 +114,7 @@ class PythonDealer(Dealer):
             limits=self.options.limits,
             env=dict(os.environ, PYTHONPATH=path),
         )
-        self._child, self._buffer = child, b""
+        self._child, self._buffer, self._at = child, bytearray(), 0
         try:
             payload = self._frame(child, STARTUP_S, None)
             hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
@@ -133,15 +134,21 @@ class PythonDealer(Dealer):
     def _frame(self, child: process.Child, within: float | None, number: int | None) -> bytes:
         """The next frame's payload; _Ended if the runner ends or says nothing for `within` s, Breach
         if the frame is longer than any answer."""
-        deadline = None if within is None else time.monotonic() + within
+        deadline = None
         while True:
-            if len(self._buffer) >= 4:
-                size = frame_size(self._buffer[:4])
+            buffer, at = self._buffer, self._at
+            if len(buffer) - at >= 4:
+                size = frame_size(buffer[at : at + 4])
                 if size > MAX_FRAME:
                     raise Breach(f"a frame of {size:,} bytes, longer than any answer ({MAX_FRAME:,})")
-                if len(self._buffer) >= 4 + size:
-                    payload, self._buffer = self._buffer[4 : 4 + size], self._buffer[4 + size :]
-                    return payload
+                if len(buffer) - at >= 4 + size:
+                    self._at = at + 4 + size
+                    return bytes(buffer[at + 4 : at + 4 + size])
+            if at:  # what was taken goes, once, before more is read
+                del buffer[:at]
+                self._at = 0
+            if deadline is None and within is not None:
+                deadline = time.monotonic() + within
             left = None if deadline is None else deadline - time.monotonic()
             chunk = child.read(left) if left is None or left > 0 else None
             if chunk is None:
@@ -153,7 +160,7 @@ class PythonDealer(Dealer):
                 during = f" while dealing {number}" if number is not None else ""
                 why = f"the dealer's process ended{during}: {child.describe_exit()}"
                 raise _Ended(Failure(number or 0, "crash", why))
-            self._buffer += chunk
+            buffer += chunk
 
     def _stop(self) -> None:
         child, self._child = self._child, None
@@ -202,6 +209,9 @@ class PythonDealer(Dealer):
                 answers.append(Failure(todo[done], "invalid-output", _breach_message(todo[done], breach)))
                 done += 1
             todo = todo[done:]
+        for i in invalid_lines([a for a in answers if isinstance(a, bytes)], within=answers):
+            number = deals[i]
+            answers[i] = Failure(number, "invalid-output", _breach_message(number, Breach("a line that is not one board")))
         return answers
 
 

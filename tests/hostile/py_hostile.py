@@ -250,3 +250,13 @@ def deep_nesting(n):
             value = [value]
         return value
     return _correct(n)
+
+
+def repeated_card_line(n):
+    """Deal 3's frame is well formed, but its line names one card twice."""
+
+    def make(payload):
+        line = payload[-_LINE:]
+        return [payload[:-_LINE] + line[3:6] + line[3:]]
+
+    return _forge_once(n, make)
