@@ -277,7 +277,7 @@ for _i, _r in enumerate(RANKS):
 for _i, _s in enumerate(SUITS):
     _BYTE_SUIT[ord(_s)] = _BYTE_SUIT[ord(_s.lower())] = _i
 _BYTE_ALNUM = np.zeros(256, dtype=bool)
-for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_":
+for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":  # not _: `_TOKEN`'s words have none
     _BYTE_ALNUM[_c] = True
 _RANK_BIT, _SUIT_BIT, _ALNUM, _ONE, _ZERO, _BRACKET = 1, 2, 4, 8, 16, 32
 _BYTE_CLASS = (
@@ -356,6 +356,8 @@ class BoardFramer:
         self.layout: tuple[int, ...] | None = None  # cards per line of the last good board
         self.max_board_chars = max_board_chars
         self._fast = ascii_compatible(encoding)
+        self._utf8 = codecs.lookup(encoding).name == "utf-8"  # suit symbols can be normalised
+        self._normalise = False  # whether this output needs `normalised` to suit the fast path
         # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
@@ -372,14 +374,20 @@ class BoardFramer:
             return self._feed_text(self._decoder.decode(data))
         out: list[Board] = []
         pos, size = 0, len(data)
-        while pos < size and data.isascii():
+        while pos < size and (self._utf8 or data.isascii()):
             idle = not (self._tail or self._board.lines or self._decoder.getstate()[0])
             if not idle or self.layout is None:  # the precise way, one line at a time
                 end = data.find(b"\n", pos) + 1 or size
                 out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
                 pos = end
                 continue
-            boards, used = _fast_boards(data[pos : data.rfind(b"\n") + 1], self.layout)
+            region = data[pos : data.rfind(b"\n") + 1]
+            boards, used = _fast_boards(region, self.layout) if not self._normalise else ([], 0)
+            if len(boards) < FAST_MIN_BOARDS and (normal := normalised(region[used:])) is not None:
+                more, taken = _fast_boards(normal, self.layout)
+                if more:
+                    self._normalise = True  # this program prints another layout: normalise from now on
+                    boards, used = boards + more, used + _original_end(region[used:], taken, normal)
             if boards:
                 self._board = _BoardSoFar()  # the headers read before them belonged to the first
             out.extend(boards)
@@ -460,6 +468,52 @@ class BoardFramer:
             return exc
         self.layout = tuple(len(ln.cards) for ln in board.lines if ln.cards)
         return canonical_line(cards)
+
+
+# Normalising a chunk of output to plain rank-first letters, line for line, at C speed: what the
+# precise path reads as a card in another spelling becomes that card's plain name, so that the
+# fast path can take it.  Every rewrite keeps the chunk's lines (no newline added or removed) and
+# keeps a token a card exactly when `_TOKEN` reads it as one: the same boundaries (ASCII letters
+# and digits are word characters, `_` is not), the same order of alternatives.
+_ANSI_BYTES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
+_MARKS = b"\x01\x02\x03\x04"  # the suits, while they are symbols being rewritten
+_SYMBOL_MARKS: Final = tuple((symbol.encode(), _MARKS[SUITS.index(letter)]) for symbol, letter in _SUIT_SYMBOLS.items())
+_SUIT_FIRST = re.compile(rb"(?<![A-Za-z0-9])([CDHScdhs\x01-\x04])(10|[A2-9TJQKatjqk])(?![A-Za-z0-9])")
+_TEN = re.compile(rb"(?<![A-Za-z0-9])10(?=[\x01-\x04]|[CDHScdhs](?![A-Za-z0-9]))")
+_RANK_MARK = re.compile(rb"(?<![A-Za-z0-9])([A2-9TJQKatjqk][\x01-\x04])")
+_MARK_LETTERS = bytes.maketrans(_MARKS, SUITS.encode())
+_NEEDS_REWRITE = re.compile(rb"(?<![A-Za-z0-9])(?:[CDHScdhs][A2-9TJQKatjqk]|[CDHScdhs]?10)(?![A-Za-z0-9])")
+
+
+def normalised(data: bytes) -> bytes | None:
+    """UTF-8 output with its cards spelt plain (ANSI codes gone, suit symbols as letters, `10` as
+    T, suit-first as rank-first), line for line; None if nothing needed it or it cannot be (other
+    non-ASCII text, or the bytes this uses as marks)."""
+    changed = False
+    if b"\x1b" in data:
+        data, changed = _ANSI_BYTES.sub(b"", data), True
+    if not data.isascii():
+        if any(m in data for m in (b"\x01", b"\x02", b"\x03", b"\x04")):
+            return None
+        for symbol, mark in _SYMBOL_MARKS:
+            data = data.replace(symbol, bytes((mark,)))
+        if not data.isascii():
+            return None
+        changed = True
+    elif not changed and _NEEDS_REWRITE.search(data) is None:
+        return None
+    data = _SUIT_FIRST.sub(rb"\2\1", data)
+    data = _TEN.sub(b"T", data)
+    data = _RANK_MARK.sub(rb"\1 ", data)
+    return data.translate(_MARK_LETTERS)
+
+
+def _original_end(original: bytes, used: int, normal: bytes) -> int:
+    """Where in `original` the lines end that make up normal[:used] (both have the same lines)."""
+    lines = normal.count(b"\n", 0, used)
+    if not lines:
+        return 0
+    return int(np.flatnonzero(np.frombuffer(original, dtype=np.uint8) == _NEWLINE)[lines - 1]) + 1
 
 
 def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int]:
