@@ -474,38 +474,112 @@ class BoardFramer:
 # precise path reads as a card in another spelling becomes that card's plain name, so that the
 # fast path can take it.  Every rewrite keeps the chunk's lines (no newline added or removed) and
 # keeps a token a card exactly when `_TOKEN` reads it as one: the same boundaries (ASCII letters
-# and digits are word characters, `_` is not), the same order of alternatives.
+# and digits are word characters, `_` is not), rank-first tried before suit-first.  A suit
+# symbol (3 bytes of UTF-8) becomes a mark byte and two spaces, so that every rewrite after it
+# keeps the length: a ten `10D` becomes ` TD`, suit-first `DJ` becomes `JD`, `♦10` `T♦   `.
 _ANSI_BYTES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 _MARKS = b"\x01\x02\x03\x04"  # the suits, while they are symbols being rewritten
-_SYMBOL_MARKS: Final = tuple((symbol.encode(), _MARKS[SUITS.index(letter)]) for symbol, letter in _SUIT_SYMBOLS.items())
-_SUIT_FIRST = re.compile(rb"(?<![A-Za-z0-9])([CDHScdhs\x01-\x04])(10|[A2-9TJQKatjqk])(?![A-Za-z0-9])")
-_TEN = re.compile(rb"(?<![A-Za-z0-9])10(?=[\x01-\x04]|[CDHScdhs](?![A-Za-z0-9]))")
-_RANK_MARK = re.compile(rb"(?<![A-Za-z0-9])([A2-9TJQKatjqk][\x01-\x04])")
+_SYMBOL_MARKS: Final = tuple(
+    (symbol.encode(), bytes((_MARKS[SUITS.index(letter)],)) + b"  ") for symbol, letter in _SUIT_SYMBOLS.items()
+)
 _MARK_LETTERS = bytes.maketrans(_MARKS, SUITS.encode())
-_NEEDS_REWRITE = re.compile(rb"(?<![A-Za-z0-9])(?:[CDHScdhs][A2-9TJQKatjqk]|[CDHScdhs]?10)(?![A-Za-z0-9])")
+_NEEDS_REWRITE = re.compile(rb"(?<![A-Za-z0-9])(?:[CDHScdhs](?:10|[A2-9TJQKatjqk])|10[CDHScdhs])(?![A-Za-z0-9])")
+_N_RANK, _N_SUIT, _N_MARK, _N_ONE, _N_ZERO, _N_SPACE, _N_WORD = 1, 2, 4, 8, 16, 32, 64
+_NORMAL_CLASS = np.zeros(256, dtype=np.uint8)
+for _chars, _bit in (
+    (b"A23456789TJQKatjqk", _N_RANK),
+    (b"CDHScdhs", _N_SUIT),
+    (_MARKS, _N_MARK),
+    (b"1", _N_ONE),
+    (b"0", _N_ZERO),
+    (b" ", _N_SPACE),
+    (b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", _N_WORD),
+):
+    for _c in _chars:
+        _NORMAL_CLASS[_c] |= _bit
+
+
+def _without_csi(data: bytes) -> bytes | None:
+    """The bytes without their ANSI control sequences `ESC [ params final` (what `_ANSI` removes),
+    at C speed; None if an escape is of another form (intermediate bytes, no `[`, cut off)."""
+    b = np.frombuffer(data, dtype=np.uint8)
+    esc = np.flatnonzero(b == 0x1B)
+    if esc[-1] + 2 >= b.shape[0] or (b[esc + 1] != ord("[")).any():
+        return None
+    finals = np.flatnonzero((b >= 0x40) & (b <= 0x7E))
+    after = np.searchsorted(finals, esc + 2)
+    if after[-1] >= finals.shape[0]:
+        return None
+    ends = finals[after]
+    if (ends[:-1] >= esc[1:]).any():
+        return None
+    cut = np.zeros(b.shape[0] + 1, dtype=np.int8)
+    cut[esc] = 1
+    cut[ends + 1] -= 1
+    inside = np.cumsum(cut[:-1], dtype=np.int8) != 0
+    # Inside each sequence, all but its ESC, `[` and final byte must be parameters.
+    if int(np.count_nonzero(inside & ~_IS_PARAM[b])) != 3 * esc.shape[0]:
+        return None
+    return b[~inside].tobytes()
+
+
+_IS_PARAM = np.isin(np.arange(256), list(b"0123456789;?"))
 
 
 def normalised(data: bytes) -> bytes | None:
     """UTF-8 output with its cards spelt plain (ANSI codes gone, suit symbols as letters, `10` as
     T, suit-first as rank-first), line for line; None if nothing needed it or it cannot be (other
     non-ASCII text, or the bytes this uses as marks)."""
-    changed = False
     if b"\x1b" in data:
-        data, changed = _ANSI_BYTES.sub(b"", data), True
+        stripped = _without_csi(data)
+        if stripped is None:
+            return None
+        data = stripped
+    elif data.isascii() and _NEEDS_REWRITE.search(data) is None:
+        return None
     if not data.isascii():
         if any(m in data for m in (b"\x01", b"\x02", b"\x03", b"\x04")):
             return None
         for symbol, mark in _SYMBOL_MARKS:
-            data = data.replace(symbol, bytes((mark,)))
+            data = data.replace(symbol, mark)
         if not data.isascii():
             return None
-        changed = True
-    elif not changed and _NEEDS_REWRITE.search(data) is None:
-        return None
-    data = _SUIT_FIRST.sub(rb"\2\1", data)
-    data = _TEN.sub(b"T", data)
-    data = _RANK_MARK.sub(rb"\1 ", data)
-    return data.translate(_MARK_LETTERS)
+    b = np.frombuffer(data, dtype=np.uint8)
+    n = b.shape[0]
+    pad = np.concatenate((b, np.zeros(6, dtype=np.uint8)))  # past the end: 0, no word character
+    cls = _NORMAL_CLASS[pad]
+    rank, suit, mark = (cls & _N_RANK) != 0, (cls & _N_SUIT) != 0, (cls & _N_MARK) != 0
+    one, zero, space = (cls & _N_ONE) != 0, (cls & _N_ZERO) != 0, (cls & _N_SPACE) != 0
+    word = np.concatenate(([False], (cls & _N_WORD) != 0))  # word[i + 1]: byte i is a word character
+
+    def at(flags: np.ndarray, k: int) -> np.ndarray:  # flags of the byte k after each byte
+        return flags[k : k + n]
+
+    def edge_after(k: int) -> np.ndarray:  # the byte k after each byte is no word character
+        return ~word[k + 1 : k + 1 + n]
+
+    edge_before = ~word[:n]
+    # rank-first tens: 10D → " TD", 10♦ → " T♦  "
+    tens = edge_before & at(one, 0) & at(zero, 1) & ((at(suit, 2) & edge_after(3)) | at(mark, 2))
+    # suit-first letters: DJ → JD, D10 → "TD "
+    swap = edge_before & at(suit, 0) & at(rank, 1) & edge_after(2)
+    suit_ten = edge_before & at(suit, 0) & at(one, 1) & at(zero, 2) & edge_after(3)
+    # suit-first symbols: ♦J → "J♦  ", ♦10 → "T♦   "
+    mark_first = edge_before & at(mark, 0) & at(space, 1) & at(space, 2)
+    mark_rank = mark_first & at(rank, 3) & edge_after(4)
+    mark_ten = mark_first & at(one, 3) & at(zero, 4) & edge_after(5)
+    out = b.copy()
+    i = np.flatnonzero(tens)
+    out[i], out[i + 1] = ord(" "), ord("T")
+    i = np.flatnonzero(swap)
+    out[i], out[i + 1] = b[i + 1], b[i]
+    i = np.flatnonzero(suit_ten)
+    out[i], out[i + 1], out[i + 2] = ord("T"), b[i], ord(" ")
+    i = np.flatnonzero(mark_rank)
+    out[i], out[i + 1], out[i + 3] = b[i + 3], b[i], ord(" ")
+    i = np.flatnonzero(mark_ten)
+    out[i], out[i + 1], out[i + 3], out[i + 4] = ord("T"), b[i], ord(" "), ord(" ")
+    return out.tobytes().translate(_MARK_LETTERS)
 
 
 def _original_end(original: bytes, used: int, normal: bytes) -> int:
