@@ -477,13 +477,11 @@ class BoardFramer:
 # and digits are word characters, `_` is not), rank-first tried before suit-first.  A suit
 # symbol (3 bytes of UTF-8) becomes a mark byte and two spaces, so that every rewrite after it
 # keeps the length: a ten `10D` becomes ` TD`, suit-first `DJ` becomes `JD`, `♦10` `T♦   `.
-_ANSI_BYTES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 _MARKS = b"\x01\x02\x03\x04"  # the suits, while they are symbols being rewritten
 _SYMBOL_MARKS: Final = tuple(
     (symbol.encode(), bytes((_MARKS[SUITS.index(letter)],)) + b"  ") for symbol, letter in _SUIT_SYMBOLS.items()
 )
 _MARK_LETTERS = bytes.maketrans(_MARKS, SUITS.encode())
-_NEEDS_REWRITE = re.compile(rb"(?<![A-Za-z0-9])(?:[CDHScdhs](?:10|[A2-9TJQKatjqk])|10[CDHScdhs])(?![A-Za-z0-9])")
 _N_RANK, _N_SUIT, _N_MARK, _N_ONE, _N_ZERO, _N_SPACE, _N_WORD = 1, 2, 4, 8, 16, 32, 64
 _NORMAL_CLASS = np.zeros(256, dtype=np.uint8)
 for _chars, _bit in (
@@ -526,18 +524,40 @@ def _without_csi(data: bytes) -> bytes | None:
 _IS_PARAM = np.isin(np.arange(256), list(b"0123456789;?"))
 
 
+def _line_brackets(b: np.ndarray, word: np.ndarray) -> np.ndarray | None:
+    """Where the brackets are, if each line holds either none or one pair around all its words
+    (`['JD', 'QS', …]`): then the precise path's groups by brackets are the lines, and the
+    brackets can go.  None for any other use of brackets (several groups on a line, R's `[1]`)."""
+    opening, closing = b == ord("["), b == ord("]")
+    ends = np.flatnonzero(b == _NEWLINE)
+    if not ends.shape[0]:
+        return None
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    opens, closes = np.add.reduceat(opening, starts), np.add.reduceat(closing, starts)
+    if ((opens != closes) | (opens > 1)).any():
+        return None
+    words = np.concatenate(([0], np.cumsum(word)))  # words[i]: word characters before byte i
+    o, c = np.flatnonzero(opening), np.flatnonzero(closing)
+    if c.shape[0] and c[-1] > ends[-1]:
+        return None  # a pair on a line not yet ended
+    line = np.searchsorted(ends, o)  # the line of each pair
+    if (c < o).any() or (words[o] != words[starts[line]]).any() or (words[ends[line]] != words[c + 1]).any():
+        return None
+    return np.concatenate((o, c))
+
+
 def normalised(data: bytes) -> bytes | None:
     """UTF-8 output with its cards spelt plain (ANSI codes gone, suit symbols as letters, `10` as
     T, suit-first as rank-first), line for line; None if nothing needed it or it cannot be (other
     non-ASCII text, or the bytes this uses as marks)."""
+    changed = False
     if b"\x1b" in data:
         stripped = _without_csi(data)
         if stripped is None:
             return None
-        data = stripped
-    elif data.isascii() and _NEEDS_REWRITE.search(data) is None:
-        return None
+        data, changed = stripped, True
     if not data.isascii():
+        changed = True
         if any(m in data for m in (b"\x01", b"\x02", b"\x03", b"\x04")):
             return None
         for symbol, mark in _SYMBOL_MARKS:
@@ -569,6 +589,14 @@ def normalised(data: bytes) -> bytes | None:
     mark_rank = mark_first & at(rank, 3) & edge_after(4)
     mark_ten = mark_first & at(one, 3) & at(zero, 4) & edge_after(5)
     out = b.copy()
+    if b"[" in data or b"]" in data:
+        brackets = _line_brackets(b, word[1 : n + 1])
+        if brackets is None:
+            return None
+        out[brackets] = ord(" ")
+        changed = True
+    if not (changed or tens.any() or swap.any() or suit_ten.any()):
+        return None
     i = np.flatnonzero(tens)
     out[i], out[i + 1] = ord(" "), ord("T")
     i = np.flatnonzero(swap)
