@@ -20,7 +20,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import numpy as np
 
@@ -41,9 +41,6 @@ from reference.cards import (
     dealing_order,
 )
 from reference.cards import canonical_line as canonical_line  # importable from here, as adapters do
-
-if TYPE_CHECKING:
-    from harness.shapes import CardEncoding
 
 _SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 # Unicode playing cards: U+1F0A1 + 16·suit + rank, suits ♠ ♥ ♦ ♣, ranks A 2 … 10 J (knight) Q K.
@@ -257,12 +254,34 @@ def read_board(text: str) -> tuple[int, ...]:
     return board_from_lines([read_line(raw, i + 1) for i, raw in enumerate(text.splitlines())])
 
 
-def board_from_value(value: object, encoding: CardEncoding | None = None) -> tuple[int, ...]:
-    """The 52 cards of what a dealer returned: board text, rows, columns, 52 cards, card objects,
-    a game state (`harness.shapes`, the layered reader)."""
-    from harness.shapes import PLAIN, read_value
+def _value_card(value: object) -> int:
+    if isinstance(value, str):
+        line = read_line(value, 1)
+        if len(line.cards) == 1 and not line.stray:
+            return line.cards[0]
+    raise BoardError(f"not a card: {value!r}")
 
-    return read_value(value, encoding or PLAIN)
+
+def board_from_value(value: object) -> tuple[int, ...]:
+    """The 52 cards of card names in JSON's shapes (rows, columns, 52 names) or of board text: what
+    `read_board` finds in JSON text.  Any value a dealer returns is `harness.shapes.read_value`'s."""
+    if isinstance(value, str):
+        return read_board(value)
+    if isinstance(value, Sequence) and value and all(isinstance(v, str) for v in value):
+        groups: list[list[int]] = [[_value_card(v) for v in value]]
+    elif isinstance(value, Sequence) and all(isinstance(g, Sequence) and not isinstance(g, str) for g in value):
+        groups = [[_value_card(v) for v in g] for g in value]
+    else:
+        raise BoardError(f"not a board: {type(value).__name__}")
+    ordered = dealing_order(groups)
+    cards = [c for g in groups for c in g]
+    if ordered is None:
+        raise BoardError(
+            f"{describe_cards(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
+        )
+    if len(set(ordered)) != DECK_SIZE:
+        raise BoardError(describe_cards(cards))
+    return ordered
 
 
 # ---------------------------------------------------------------------------------------------
@@ -411,7 +430,9 @@ class BoardFramer:
                 out.append(board)
         if self._board.chars + len(self._tail) > self.max_board_chars:
             out.append(
-                RunawayOutput(f"more than {self.max_board_chars} characters without a board; {describe_cards(self._cards())}")
+                RunawayOutput(
+                    f"more than {self.max_board_chars} characters without a board; {describe_cards(self._cards())}"
+                )
             )
             self._board = _BoardSoFar()
             self._tail = ""
@@ -518,7 +539,7 @@ def _without_csi(data: bytes) -> bytes | None:
     # Inside each sequence, all but its ESC, `[` and final byte must be parameters.
     if int(np.count_nonzero(inside & ~_IS_PARAM[b])) != 3 * esc.shape[0]:
         return None
-    return b[~inside].tobytes()
+    return bytes(b[~inside].tobytes())
 
 
 _IS_PARAM = np.isin(np.arange(256), list(b"0123456789;?"))

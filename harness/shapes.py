@@ -24,10 +24,10 @@ import enum
 import itertools
 import re
 import reprlib
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
-from typing import Final
+from typing import Final, cast
 
 from harness.cards import BoardError, describe_cards, read_board, read_line
 from reference.cards import (
@@ -63,7 +63,9 @@ class CardEncoding:
         if self.cards is not None and self.cards not in CARD_ORDERS:
             raise ValueError(f"--cards {self.cards!r}: choose one of {', '.join(CARD_ORDERS)}")
         if self.suits is not None and sorted(self.suits.upper()) != sorted(SUITS):
-            raise ValueError(f"--suits {self.suits!r}: expected the four letters CDHS in the order of the suits' numbers")
+            raise ValueError(
+                f"--suits {self.suits!r}: expected the four letters CDHS in the order of the suits' numbers"
+            )
 
 
 PLAIN: Final = CardEncoding()
@@ -90,7 +92,11 @@ _RANK_WORDS: Final = {
 }
 _SUIT_WORDS: Final = {
     **{s.lower(): i for i, s in enumerate(SUITS)},
-    **{w: i for i, ws in enumerate((("club", "clubs"), ("diamond", "diamonds"), ("heart", "hearts"), ("spade", "spades"))) for w in ws},
+    **{
+        w: i
+        for i, ws in enumerate((("club", "clubs"), ("diamond", "diamonds"), ("heart", "hearts"), ("spade", "spades")))
+        for w in ws
+    },
     **{sym: SUITS.index(s) for sym, s in zip("♣♦♥♠♧♢♡♤", "CDHSCDHS", strict=True)},
 }
 _OF = re.compile(r"\s*(\w+)\s+of\s+(\w+|[♣♦♥♠♧♢♡♤])\s*", re.IGNORECASE)
@@ -98,7 +104,7 @@ _OF = re.compile(r"\s*(\w+)\s+of\s+(\w+|[♣♦♥♠♧♢♡♤])\s*", re.IGNO
 # Every plain spelling of every card, for the common case of a card name: one look-up.
 _NAMED: Final[dict[str, int]] = {}
 for _card, _name in enumerate(CARD_NAMES):
-    _r, _s = _name
+    _r, _s = _name[0], _name[1]
     for _rank in {_r, _r.lower(), *(("10",) if _r == "T" else ())}:
         for _suit in (_s, _s.lower(), "♣♦♥♠"["CDHS".index(_s)], "♧♢♡♤"["CDHS".index(_s)]):
             _NAMED[_rank + _suit] = _NAMED[_suit + _rank] = _card
@@ -107,7 +113,16 @@ NAME_FIELDS: Final = ("id", "code", "name", "short", "short_name", "label", "abb
 RANK_FIELDS: Final = ("rank", "value", "face", "number", "pips")
 SUIT_FIELDS: Final = ("suit", "suite", "suit_name")
 STATE_FIELDS: Final = ("cascades", "tableau", "columns", "stacks", "piles", "board", "cards", "deck", "deal")
-EMPTY_FIELDS: Final = ("freecells", "free_cells", "freeCells", "cells", "reserve", "foundations", "foundation", "homecells")
+EMPTY_FIELDS: Final = (
+    "freecells",
+    "free_cells",
+    "freeCells",
+    "cells",
+    "reserve",
+    "foundations",
+    "foundation",
+    "homecells",
+)
 
 # A card's parts, before the board decides what numbers mean: a rank 0 … 12 (A … K) or, for a
 # number n, NUMBER - n; a suit 0 … 3 (C D H S) or NUMBER - n.  A whole card given as a number n is
@@ -157,7 +172,9 @@ def _suit_part(value: object, field: str) -> int:
     n = _number(value)
     if n is not None:
         return NUMBER - n
-    raise _Unreadable(f"its {field} {value!r} is no suit (expected C D H S, ♣ ♦ ♥ ♠, a word such as 'hearts', or a number)")
+    raise _Unreadable(
+        f"its {field} {value!r} is no suit (expected C D H S, ♣ ♦ ♥ ♠, a word such as 'hearts', or a number)"
+    )
 
 
 def _name_parts(text: str) -> Parts | None:
@@ -286,7 +303,8 @@ def _plan_for(card: object) -> _Plan | None:
     if isinstance(card, Mapping):
         keys = {str(k).lower(): k for k in card}
         present = [keys[n] for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if n in keys]
-        return _Plan(itemgetter(*present)) if present else None  # the plan of the first dict: checked per dict
+        key = cast("Callable[[object], Hashable]", itemgetter(*present)) if present else None
+        return _Plan(key) if key is not None else None  # the plan of the first dict: checked per dict
     if isinstance(card, Iterable):
         return None
     present = [n for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if hasattr(card, n)]
@@ -297,7 +315,7 @@ def _plan_for(card: object) -> _Plan | None:
     return None
 
 
-def _fast_cards(flat: list[object]) -> list[int | Parts] | None:
+def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
     """Each card's reading, a few look-ups per card, if all are of one type with a plan and every
     one of them reads; None sends the caller to the precise path (which says what is wrong)."""
     cls = type(flat[0])
@@ -370,7 +388,9 @@ def _numeric_ranks(ranks: list[int]) -> list[int]:
     numbers = {NUMBER - r for r in ranks if r <= NUMBER}
     if any(r > NUMBER for r in ranks):  # letters beside numbers: the numbers are face values 2 … 10
         if not numbers <= set(range(2, 11)):
-            raise BoardError(f"ranks are letters and the numbers {_set(numbers)}: numbers beside letters must be 2 … 10")
+            raise BoardError(
+                f"ranks are letters and the numbers {_set(numbers)}: numbers beside letters must be 2 … 10"
+            )
         return [r if r > NUMBER else NUMBER - r - 1 for r in ranks]
     for first in (0, 1, 2):
         if numbers == set(range(first, first + 13)):
@@ -403,7 +423,9 @@ def _card_numbers(parts: list[Parts], encoding: CardEncoding) -> list[int]:
     numbers = [s for _, s in parts]
     if encoding.cards is None or encoding.suits is None:
         missing = " and ".join(
-            o for o, v in (("--cards {rank-major,suit-major}", encoding.cards), ("--suits CDHS", encoding.suits)) if v is None
+            o
+            for o, v in (("--cards {rank-major,suit-major}", encoding.cards), ("--suits CDHS", encoding.suits))
+            if v is None
         )
         raise AmbiguousCards(
             f"the cards are bare numbers {min(numbers)} … {max(numbers)}: say how they are numbered with {missing} "
@@ -494,7 +516,9 @@ def _cards_held(held: object) -> int:
     for item in items:
         if item is None or isinstance(item, bool):
             continue
-        if isinstance(item, list | tuple) and not hasattr(item, "_fields") and len(item) != 2 or isinstance(item, set):
+        if (isinstance(item, list | tuple) and not hasattr(item, "_fields") and len(item) != 2) or isinstance(
+            item, set
+        ):
             count += len(item)
         else:
             count += 1
@@ -508,46 +532,49 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     """The canonical line of what a dealer returned (`read_value`), straight from canonical names
     when the dealer returned those, as most do."""
     if type(value) is list or type(value) is tuple:
-        first = value[0] if value else None  # type: ignore[index]
-        flat: object = None
+        items = cast("Sequence[object]", value)
+        first = items[0] if items else None
+        flat: Sequence[object] | None = None
         if type(first) is list or type(first) is tuple:
-            shape = tuple(map(len, value))  # type: ignore[arg-type]
+            groups = cast("Sequence[Sequence[object]]", items)
+            shape = tuple(map(len, groups))
             if shape == ROW_SHAPE:
-                flat = list(itertools.chain.from_iterable(value))  # type: ignore[call-overload]
+                flat = list(itertools.chain.from_iterable(groups))
             elif shape == COLUMN_SHAPE:
-                flat = _BY_COLUMN(list(itertools.chain.from_iterable(value)))  # type: ignore[call-overload]
-        elif len(value) == DECK_SIZE:  # type: ignore[arg-type]
-            flat = value
-        if flat is not None and type(flat[0]) is str and _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:  # type: ignore[index, arg-type]
-            return (" ".join(flat) + "\n").encode()  # type: ignore[arg-type]
+                flat = _BY_COLUMN(list(itertools.chain.from_iterable(groups)))
+        elif len(items) == DECK_SIZE:
+            flat = items
+        if flat is not None and type(flat[0]) is str and _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:
+            return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
     return canonical_line(read_value(value, encoding))
 
 
 def read_value(value: object, encoding: CardEncoding = PLAIN) -> tuple[int, ...]:
     """The 52 cards, in dealing order, of what a dealer returned; BoardError saying why not."""
-    cls = type(value)
-    if cls is list or cls is tuple:
-        if (cards := _fast_sequence(value, encoding)) is not None:  # type: ignore[arg-type]
-            return cards
-    elif cls is str and (cards := _fast_text(value)) is not None:  # type: ignore[arg-type]
-        return cards
+    if type(value) is list or type(value) is tuple:
+        if (fast := _fast_sequence(cast("Sequence[object]", value), encoding)) is not None:
+            return fast
+    elif isinstance(value, str) and (fast := _fast_text(value)) is not None:
+        return fast
     return _read(value, encoding, "", 0)
 
 
-def _fast_sequence(value: list[object] | tuple[object, ...], encoding: CardEncoding) -> tuple[int, ...] | None:
+def _fast_sequence(value: Sequence[object], encoding: CardEncoding) -> tuple[int, ...] | None:
     """Rows, columns or 52 cards in lists or tuples, at C speed; None: read it the precise way."""
     first = value[0] if value else None
-    if type(first) is list or type(first) is tuple and len(first) != 2:  # type: ignore[arg-type]
-        shape = tuple(map(len, value))  # type: ignore[arg-type]
-        flat = list(itertools.chain.from_iterable(value))  # type: ignore[arg-type]
+    flat: Sequence[object]
+    if type(first) is list or (isinstance(first, tuple) and type(first) is tuple and len(first) != 2):
+        groups = cast("Sequence[Sequence[object]]", value)
+        shape = tuple(map(len, groups))
+        flat = list(itertools.chain.from_iterable(groups))
     else:
-        shape, flat = (len(value),), value  # type: ignore[assignment]
-    if shape not in SHAPES or (readings := _fast_cards(flat)) is None:  # type: ignore[arg-type]
+        shape, flat = (len(value),), value
+    if shape not in SHAPES or (readings := _fast_cards(flat)) is None:
         return None
     cards = _cards_of(readings, encoding)
     if len(set(cards)) != DECK_SIZE:
         return None
-    return tuple(cards) if shape != COLUMN_SHAPE else _BY_COLUMN(cards)  # type: ignore[no-any-return]
+    return tuple(cards) if shape != COLUMN_SHAPE else cast("tuple[int, ...]", _BY_COLUMN(cards))
 
 
 _BY_COLUMN: Final = itemgetter(*COLUMN_ORDER)
@@ -566,7 +593,7 @@ def _fast_text(text: str) -> tuple[int, ...] | None:
         return None
     if len(set(cards)) != DECK_SIZE:
         return None
-    return tuple(cards) if shape != COLUMN_SHAPE else _BY_COLUMN(cards)  # type: ignore[no-any-return]
+    return tuple(cards) if shape != COLUMN_SHAPE else cast("tuple[int, ...]", _BY_COLUMN(cards))
 
 
 def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tuple[int, ...]:
@@ -578,8 +605,8 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
         return read_board(value)
     if depth >= MAX_DEPTH:
         raise BoardError(f"{where} is nested too deep to be a board")
-    if type(value) in (list, tuple) and depth and (cards := _fast_sequence(value, encoding)) is not None:  # type: ignore[arg-type]
-        return cards
+    if type(value) in (list, tuple) and depth and (fast := _fast_sequence(cast("Sequence[object]", value), encoding)):
+        return fast
     if not isinstance(value, list | tuple) and (state := _state_field(value)) is not None:
         name, inner = state
         return _read(inner, encoding, f"{where}.{name}", depth + 1)
@@ -620,7 +647,9 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
     shaped = _regroup(cards, groups)
     ordered = dealing_order(shaped)
     if ordered is None:
-        raise BoardError(f"{describe_cards(cards)}: groups of {' '.join(str(len(g)) for g in groups)}, expected rows or columns")
+        raise BoardError(
+            f"{describe_cards(cards)}: groups of {' '.join(str(len(g)) for g in groups)}, expected rows or columns"
+        )
     if len(set(ordered)) != DECK_SIZE:
         raise BoardError(describe_cards(cards))
     return ordered

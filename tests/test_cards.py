@@ -120,7 +120,9 @@ STREAMS: dict[str, Callable[[int], str]] = {
     "symbols first, 10": lambda n: "".join(
         " ".join(c[1].translate(WHITE) + c[0].replace("T", "10") for c in r) + "\n" for r in reference.deal(n).rows
     ),
-    "ten as 10, with a header": lambda n: f"Game #{n} (10 moves)\n" + reference.deal(n).format("rows").replace("T", "10"),
+    "ten as 10, with a header": lambda n: (
+        f"Game #{n} (10 moves)\n" + reference.deal(n).format("rows").replace("T", "10")
+    ),
     "ansi colours": lambda n: "".join(
         " ".join(f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m" for c in r) + "\n" for r in reference.deal(n).rows
     ),
@@ -340,19 +342,26 @@ NORMALISED = {
     ),
     "an underscore before suit-first": lambda n: _spelt(n, lambda c: ("_" if n == 150 else "") + c[1] + c[0]),
     "an underscore before plain cards": lambda n: _spelt(n, lambda c: ("_" if n == 150 else "") + c),
-    "10 glued to a word": lambda n: _spelt(n, lambda c: c.replace("T", "10")).replace("D ", "Dx ", 1 if n == 150 else 0),
-    "a header with 10 and a card-like word": lambda n: f"Deal {n}: 10 moves, D10 bonus\n" + _spelt(n, lambda c: c[1] + c[0]),
+    "10 glued to a word": lambda n: _spelt(n, lambda c: c.replace("T", "10")).replace(
+        "D ", "Dx ", 1 if n == 150 else 0
+    ),
+    "a header with 10 and a card-like word": lambda n: (
+        f"Deal {n}: 10 moves, D10 bonus\n" + _spelt(n, lambda c: c[1] + c[0])
+    ),
     "quoted rows in brackets": lambda n: "".join(f"{[c for c in r]}\n" for r in reference.deal(n).rows),
     "quoted columns in brackets": lambda n: "".join(f"{list(c)},\n" for c in reference.deal(n).columns),
-    "columns as one JSON line (groups by brackets)": lambda n: json.dumps([list(c) for c in reference.deal(n).columns])
-    + "\n",
-    "a bracket pair over two rows": lambda n: _spelt(n, str).replace("\n", "]\n", 1 if n == 150 else 0).replace(
-        "", "[", 1 if n == 150 else 0
+    "columns as one JSON line (groups by brackets)": lambda n: (
+        json.dumps([list(c) for c in reference.deal(n).columns]) + "\n"
+    ),
+    "a bracket pair over two rows": lambda n: (
+        _spelt(n, str).replace("\n", "]\n", 1 if n == 150 else 0).replace("", "[", 1 if n == 150 else 0)
     ),
     "a card before the bracket": lambda n: "".join(
         (f"{r[0]} {list(r[1:])}\n" if n == 150 else f"{list(r)}\n") for r in reference.deal(n).rows
     ),
-    "R's indexes": lambda n: "".join(f"[{1 + 8 * i}] " + " ".join(r) + "\n" for i, r in enumerate(reference.deal(n).rows)),
+    "R's indexes": lambda n: "".join(
+        f"[{1 + 8 * i}] " + " ".join(r) + "\n" for i, r in enumerate(reference.deal(n).rows)
+    ),
     "other non-ASCII text": lambda n: f"Donne {n} — é\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)),
 }
 

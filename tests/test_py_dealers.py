@@ -17,6 +17,7 @@ SHAPES = Path(__file__).parent / "dealers" / "shapes"
 @pytest.fixture(autouse=True)
 def importable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(SHAPES))
+    monkeypatch.syspath_prepend(str(SHAPES.parent))  # the dealers import shapes.microsoft
 
 
 def verify(tmp_path: Path, impl: str, *options: str) -> tuple[int, dict[str, object] | None]:
@@ -50,7 +51,11 @@ def test_a_py_dealer_as_written_conforms(impl_and_options: tuple[str, ...], tmp_
 
 
 FAILING = {
-    "the method named is the one called": ("named:Strict.deal", "error", "Strict.deal(3) raised ValueError: no such game"),
+    "the method named is the one called": (
+        "named:Strict.deal",
+        "error",
+        "Strict.deal(3) raised ValueError: no such game",
+    ),
     "an unreadable card says which field": (
         "named:misread",
         "invalid-output",

@@ -32,7 +32,7 @@ import resource
 import struct
 import sys
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
 from reference.cards import LINE_BYTES
@@ -123,7 +123,9 @@ def load_callable(spec: str) -> tuple[Callable[[int], object], str]:
             found = getattr(owner, name)
         except AttributeError:
             where = module_name if i == 0 else ".".join(names[:i])
-            raise ValueError(f"{where} has no attribute {name}" if i else f"{module_name} has no callable {name}") from None
+            raise ValueError(
+                f"{where} has no attribute {name}" if i else f"{module_name} has no callable {name}"
+            ) from None
         except BaseException as exc:
             raise ValueError(f"{so_far} cannot be read: {type(exc).__name__}: {exc}") from None
         if inspect.isclass(owner) and inspect.isfunction(inspect.getattr_static(owner, name, None)):
@@ -136,8 +138,10 @@ def load_callable(spec: str) -> tuple[Callable[[int], object], str]:
                     f"({type(exc).__name__}: {exc}): name a static or class method, or an instance"
                 ) from None
     if not callable(found):
-        raise ValueError(f"{module_name}.{path} is a {type(found).__name__}, not a function or class that can be called")
-    return found, path  # type: ignore[return-value]
+        raise ValueError(
+            f"{module_name}.{path} is a {type(found).__name__}, not a function or class that can be called"
+        )
+    return cast("Callable[[int], object]", found), path
 
 
 def _failure(kind: str, message: str) -> tuple[bytes, bytes]:

@@ -23,13 +23,14 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.py_runner import HEAD, MAX_FRAME, PROTOCOL, Breach, frame, frame_size, read_answer
 from harness.cards import invalid_lines
 from harness.errors import RequestError
-from harness.failures import Failure
+from harness.failures import Failure, FailureKind
 
 STARTUP_S = 60.0  # the runner has this long to import the module and say hello
 
@@ -138,7 +139,7 @@ class PythonDealer(Dealer):
         while True:
             buffer, at = self._buffer, self._at
             if len(buffer) - at >= 4:
-                size = frame_size(buffer[at : at + 4])
+                size = frame_size(bytes(buffer[at : at + 4]))
                 if size > MAX_FRAME:
                     raise Breach(f"a frame of {size:,} bytes, longer than any answer ({MAX_FRAME:,})")
                 if len(buffer) - at >= 4 + size:
@@ -199,7 +200,7 @@ class PythonDealer(Dealer):
                         raise RequestError(f"{self.impl}: {message}")
                     limit = process.limit_in_words(self.options.limits, message)
                     message += f" ({limit})" if limit and limit not in message else ""
-                    answers.append(Failure(number, kind, message))
+                    answers.append(Failure(number, cast("FailureKind", kind), message))
             except _Ended as ended:
                 self._child = None
                 answers.append(ended.failure)
@@ -211,7 +212,9 @@ class PythonDealer(Dealer):
             todo = todo[done:]
         for i in invalid_lines([a for a in answers if isinstance(a, bytes)], within=answers):
             number = deals[i]
-            answers[i] = Failure(number, "invalid-output", _breach_message(number, Breach("a line that is not one board")))
+            answers[i] = Failure(
+                number, "invalid-output", _breach_message(number, Breach("a line that is not one board"))
+            )
         return answers
 
 

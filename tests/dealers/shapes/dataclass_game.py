@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from microsoft import RANK_LETTERS, SUIT_WORDS, columns, dealt
+from shapes.microsoft import RANK_LETTERS, SUIT_WORDS, columns, dealt
 
 
 @dataclass

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import namedtuple
 from enum import Enum, IntEnum
 
-from microsoft import dealt
+from shapes.microsoft import dealt
 
 
 class Suit(Enum):

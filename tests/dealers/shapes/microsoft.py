@@ -1,10 +1,13 @@
 """The Microsoft deal, as Python games write it: a list of (rank, suit) in dealing order, rank
 0 (ace) … 12 (king), suit 0 … 3 in the order clubs, diamonds, hearts, spades."""
 
+from typing import TypeVar
+
 
 def dealt(n: int) -> list[tuple[int, int]]:
     deck = [(rank, suit) for rank in range(13) for suit in range(4)]
-    state, out = n, []
+    state = n
+    out: list[tuple[int, int]] = []
     for left in range(52, 0, -1):
         state = (state * 214013 + 2531011) & 0x7FFFFFFF
         k = (state >> 16) % left
@@ -23,9 +26,12 @@ def names(n: int) -> list[str]:
     return [RANK_LETTERS[r] + SUIT_LETTERS[s] for r, s in dealt(n)]
 
 
-def rows(cards: list) -> list[list]:
+T = TypeVar("T")
+
+
+def rows(cards: list[T]) -> list[list[T]]:
     return [cards[i : i + 8] for i in range(0, 52, 8)]
 
 
-def columns(cards: list) -> list[list]:
+def columns(cards: list[T]) -> list[list[T]]:
     return [cards[c::8] for c in range(8)]

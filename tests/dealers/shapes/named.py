@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from types import SimpleNamespace
 
-from microsoft import names
+from shapes.microsoft import names
 
 print("named.py: loading the deck")  # a module that prints when imported
 sys.stdout.write("no newline at the end")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from microsoft import SUIT_WORDS, dealt
+from shapes.microsoft import SUIT_WORDS, dealt
 
 
 def zero_based(seed: int) -> Iterator[dict[str, object]]:

@@ -3,7 +3,7 @@ a misleading blackjack value, and a Board whose str() prints the tableau."""
 
 from __future__ import annotations
 
-from microsoft import RANK_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, dealt, rows
+from shapes.microsoft import RANK_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, dealt, rows
 
 RANK_WORDS = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King")
 
