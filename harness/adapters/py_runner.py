@@ -34,6 +34,7 @@ import sys
 from collections.abc import Callable
 from typing import Final, cast
 
+from harness.cards import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
 from reference.cards import LINE_BYTES
 
@@ -148,26 +149,34 @@ def _failure(kind: str, message: str) -> tuple[bytes, bytes]:
     return b"F", json.dumps({"kind": kind, "message": message[:MAX_MESSAGE]}).encode()
 
 
-def _answer(function: Callable[[int], object], called: str, number: int, encoding: CardEncoding) -> tuple[bytes, bytes]:
-    call = f"{called}({number})"
+def _answer(function: Callable[[int], object], called: str, number: int, encoding: CardEncoding) -> bytes:
+    """The frame that answers deal `number`."""
+    value: object = None
     try:
         value = function(number)
         line = canonical_line_of(value, encoding)
-    except AmbiguousCards as exc:
+    except BaseException as exc:
+        tag, body = _failed(exc, value, f"{called}({number})")
+        return answer_frame(tag, number, body)
+    return _LINE_HEAD.pack(HEAD + LINE_BYTES, b"L", number) + line
+
+
+_LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal number
+
+
+def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
+    """The tag and body saying why `call` has no board."""
+    if isinstance(exc, AmbiguousCards):
         return b"R", json.dumps({"message": f"{call} returned cards that {exc}"[:MAX_MESSAGE]}).encode()
-    except MemoryError:
+    if isinstance(exc, MemoryError):
         limit = resource.getrlimit(resource.RLIMIT_AS)[0]
         said = f" (--memory-limit {limit >> 20} MB)" if limit != resource.RLIM_INFINITY else ""
         return _failure("crash", f"{call}: MemoryError: over the memory limit{said}")
-    except SystemExit as exc:
+    if isinstance(exc, SystemExit):
         return _failure("crash", f"{call} called sys.exit({exc.code!r})")
-    except BaseException as exc:
-        from harness.cards import BoardError
-
-        if isinstance(exc, BoardError):
-            return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}")
-        return _failure("error", f"{call} raised {type(exc).__name__}: {exc}")
-    return b"L", line
+    if isinstance(exc, BoardError):
+        return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}")
+    return _failure("error", f"{call} raised {type(exc).__name__}: {exc}")
 
 
 def _described(value: object) -> str:
@@ -204,8 +213,7 @@ def main() -> None:
         if body is None:
             return
         for number in json.loads(body)["deals"]:
-            tag, said = _answer(function, called, int(number), encoding)
-            _write(answers, answer_frame(tag, int(number), said))
+            _write(answers, _answer(function, called, int(number), encoding))
 
 
 if __name__ == "__main__":
