@@ -458,6 +458,9 @@ class BoardFramer:
 
     def _take_line(self, raw: str) -> Board | None:
         board = self._board
+        if not board.lines and raw.startswith("[[") and (whole := _json_board(raw)) is not None:
+            self._board, self.layout = _BoardSoFar(), LINE_SHAPE
+            return canonical_line(whole)
         board.line_number += 1
         line = read_line(raw.rstrip("\r"), board.line_number)
         if "\ufffd" in raw and not line.stray:
@@ -637,6 +640,29 @@ def _original_end(original: bytes, used: int, normal: bytes) -> int:
     if not lines:
         return 0
     return int(np.flatnonzero(np.frombuffer(original, dtype=np.uint8) == _NEWLINE)[lines - 1]) + 1
+
+
+def _json_board(raw: str) -> tuple[int, ...] | None:
+    """A board printed as one line of JSON arrays of card names, read as `read_board` reads JSON
+    text (escapes such as `\\u2666` decoded), plain names at C speed; None for anything else,
+    which the line-by-line path reads."""
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    if type(value) is not list or any(type(g) is not list for g in value):
+        return None
+    try:
+        groups = [list(map(CARD_INDEX.__getitem__, g)) for g in value]
+    except (KeyError, TypeError):
+        try:
+            return board_from_value(value)
+        except BoardError:
+            return None
+    ordered = dealing_order(groups)
+    if ordered is None or len(set(ordered)) != DECK_SIZE:
+        return None
+    return ordered
 
 
 def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int]:

@@ -359,6 +359,17 @@ NORMALISED = {
     "a card before the bracket": lambda n: "".join(
         (f"{r[0]} {list(r[1:])}\n" if n == 150 else f"{list(r)}\n") for r in reference.deal(n).rows
     ),
+    "JSON rows, one line each": lambda n: reference.deal(n).format("json"),
+    "JSON with an escaped suit": lambda n: (
+        reference.deal(n).format("json").replace('D"', '\\u2666"', 1 if n == 150 else 0)
+    ),
+    "JSON objects keyed by cards": lambda n: (
+        reference.deal(n)
+        .format("json")
+        .replace('["', '[{"', 1 if n == 150 else 0)
+        .replace('",', '": 1,', 1 if n == 150 else 0)
+        .replace("]", "}]", 1 if n == 150 else 0)
+    ),
     "R's indexes": lambda n: "".join(
         f"[{1 + 8 * i}] " + " ".join(r) + "\n" for i, r in enumerate(reference.deal(n).rows)
     ),
