@@ -32,25 +32,36 @@ static void put(const char *s) {
     used += k;
 }
 
-static void card(const char *layout, int c) {
-    char r = RANKS[c / 4], s = SUITS[c % 4];
-    char buf[32];
-    if (!strcmp(layout, "symbols")) {
-        snprintf(buf, sizeof buf, "%c%s", r, SYMBOLS[c % 4]);
-    } else if (!strcmp(layout, "ten")) {
-        snprintf(buf, sizeof buf, r == 'T' ? "10%c" : "%c%c", r == 'T' ? s : r, s);
-    } else if (!strcmp(layout, "suit-first")) {
-        snprintf(buf, sizeof buf, "%c%c", s, r);
-    } else if (!strcmp(layout, "ansi")) {
-        snprintf(buf, sizeof buf, "\x1b[%dm%c%c\x1b[0m", (s == 'D' || s == 'H') ? 31 : 30, r, s);
-    } else if (!strcmp(layout, "quoted")) {
-        snprintf(buf, sizeof buf, "'%c%c'", r, s);
-    } else if (!strcmp(layout, "json")) {
-        snprintf(buf, sizeof buf, "\"%c%c\"", r, s);
-    } else {
-        snprintf(buf, sizeof buf, "%c%c", r, s);
+static char names[52][32];  /* each card as the layout writes it, made once */
+static size_t lengths[52];
+
+static void make_names(const char *layout) {
+    for (int c = 0; c < 52; c++) {
+        char r = RANKS[c / 4], s = SUITS[c % 4];
+        char *buf = names[c];
+        if (!strcmp(layout, "symbols")) {
+            snprintf(buf, 32, "%c%s", r, SYMBOLS[c % 4]);
+        } else if (!strcmp(layout, "ten")) {
+            if (r == 'T') snprintf(buf, 32, "10%c", s);
+            else snprintf(buf, 32, "%c%c", r, s);
+        } else if (!strcmp(layout, "suit-first")) {
+            snprintf(buf, 32, "%c%c", s, r);
+        } else if (!strcmp(layout, "ansi")) {
+            snprintf(buf, 32, "\x1b[%dm%c%c\x1b[0m", (s == 'D' || s == 'H') ? 31 : 30, r, s);
+        } else if (!strcmp(layout, "quoted")) {
+            snprintf(buf, 32, "'%c%c'", r, s);
+        } else if (!strcmp(layout, "json")) {
+            snprintf(buf, 32, "\"%c%c\"", r, s);
+        } else {
+            snprintf(buf, 32, "%c%c", r, s);
+        }
+        lengths[c] = strlen(buf);
     }
-    put(buf);
+}
+
+static void card(int c) {
+    memcpy(out + used, names[c], lengths[c]);
+    used += lengths[c];
 }
 
 static void deal(const char *layout, uint32_t n) {
@@ -67,7 +78,7 @@ static void deal(const char *layout, uint32_t n) {
         uint8_t c = deck[k];
         deck[k] = deck[left - 1];
         if (p % 8 == 0) put(json ? (p ? ",[" : "[") : quoted ? "[" : "");
-        card(layout, c);
+        card(c);
         int end_of_row = p % 8 == 7 || p == 51;
         if (end_of_row) put(json ? "]" : quoted ? "]\n" : "\n");
         else put(json || quoted ? ", " : " ");
@@ -78,6 +89,7 @@ static void deal(const char *layout, uint32_t n) {
 int main(int argc, char **argv) {
     const char *layout = argc > 1 ? argv[1] : "rows";
     char line[64];
+    make_names(layout);
     while (fgets(line, sizeof line, stdin)) {
         deal(layout, (uint32_t)strtoul(line, NULL, 10));
         if (stdin->_IO_read_ptr >= stdin->_IO_read_end) flush_out();
