@@ -1,6 +1,8 @@
-"""Benchmark: the Node bridge's digest path against a bare Node loop, same solution, same run.
+"""Benchmark: the Node bridge's digest path against a bare Node loop, same solution, same run;
+then every board shape a `node:` dealer may return beside the rows shape, in the same run.
 
     python benchmarks/bench_node.py [--deals 1000000] [--repeat 3] [--document PATH]
+                                    [--shape-deals 200000] [--only-shapes]
 
 The bare loop is a JavaScript file written at run time: it evaluates the solution in Node's main
 context, calls `dealFreeCell(n)` for n = 1 … N, builds the canonical lines and hashes them.  The
@@ -8,6 +10,11 @@ bridge does the same through one long-lived driver process, plus validating ever
 Both figures are the best of `--repeat` runs, not counting Node's start-up.  The CPU time of the
 Node processes (the driver's, read from /proc; the bare loop's own) is printed too: on a machine
 busy with other work, their ratio is steadier than that of wall-clock times.
+
+The shapes: one JavaScript module (SHAPES below) deals each deal once, the same way, and returns it
+as each shape a real game might (rows, columns, 52 cards, card objects, a game state of card
+instances, a generator, board text …); each shape is verified through the bridge's digest path
+and its time printed beside the rows shape's (the goal: at most 1.2× the rows shape's time).
 """
 
 from __future__ import annotations
@@ -66,6 +73,132 @@ def bare_loop(node: str, solution: str, deals: int) -> tuple[float, float, str]:
     return float(result["seconds"]), float(result["cpu"]), str(result["digest"])
 
 
+# One dealing core, then each shape a dealer may return (all correct).
+SHAPES_JS = r"""
+const NAMES = [];
+for (let i = 0; i < 52; i++) NAMES.push('A23456789TJQK'[i >> 2] + 'CDHS'[i & 3]);
+const TENS = NAMES.map((c) => c.replace('T', '10').replace(/[CDHS]$/, (s) => '♣♦♥♠'['CDHS'.indexOf(s)]));
+const WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];
+const order = new Int8Array(52);
+const deck = new Int8Array(52);
+function dealOrder(n) {
+  for (let i = 0; i < 52; i++) deck[i] = i;
+  let s = n;
+  for (let left = 52; left > 0; left--) {
+    s = (Math.imul(214013, s) + 2531011) & 0x7fffffff;
+    const k = (s >> 16) % left;
+    const c = deck[k];
+    deck[k] = deck[left - 1];
+    order[52 - left] = c;
+  }
+  return order;
+}
+class Card {
+  constructor(c) {
+    this.rank = (c >> 2) + 1;
+    this.suit = WORDS[c & 3];
+  }
+}
+const grouped = (n, groups, at, make) => {
+  const out = [];
+  for (let g = 0; g < groups; g++) out.push([]);
+  const o = dealOrder(n);
+  for (let p = 0; p < 52; p++) out[at(p)].push(make(o[p]));
+  return out;
+};
+module.exports = {
+  rows: (n) => grouped(n, 7, (p) => p >> 3, (c) => NAMES[c]),
+  columns: (n) => grouped(n, 8, (p) => p & 7, (c) => NAMES[c]),
+  cards52: (n) => grouped(n, 1, () => 0, (c) => NAMES[c])[0],
+  tensAndSymbols: (n) => grouped(n, 7, (p) => p >> 3, (c) => TENS[c]),
+  objects: (n) => grouped(n, 7, (p) => p >> 3, (c) => ({ rank: 'A23456789TJQK'[c >> 2], suit: 'CDHS'[c & 3] })),
+  gameState: (n) => ({
+    tableau: grouped(n, 8, (p) => p & 7, (c) => new Card(c)),
+    freecells: [null, null, null, null],
+    foundations: [[], [], [], []],
+  }),
+  namedObjects: (n) => grouped(n, 1, () => 0, (c) => ({ id: NAMES[c], value: (c >> 2) + 1, suit: c & 3 }))[0],
+  generator: function* (n) {
+    const o = dealOrder(n);
+    for (let p = 0; p < 52; p++) yield NAMES[o[p]];
+  },
+  text: (n) => grouped(n, 7, (p) => p >> 3, (c) => NAMES[c]).map((r) => r.join(' ')).join('\n'),
+};
+"""
+# Each shape's dealer alone, in a plain Node loop (the floor: what the dealer itself costs).
+SHAPES_BARE = r"""
+const shapes = require(process.argv[2]);
+const deals = Number(process.argv[3]);
+const out = {};
+let sink = 0;
+for (const name of Object.keys(shapes)) {
+  const t0 = process.hrtime.bigint();
+  for (let n = 1; n <= deals; n++) {
+    const v = shapes[name](n);
+    if (name === 'generator') for (const c of v) sink += c.length;
+    else sink += 1;
+  }
+  out[name] = Number(process.hrtime.bigint() - t0) / 1e9;
+}
+console.log(JSON.stringify(out));
+"""
+SHAPE_NAMES = (
+    "rows",
+    "columns",
+    "cards52",
+    "tensAndSymbols",
+    "objects",
+    "gameState",
+    "namedObjects",
+    "generator",
+    "text",
+)
+
+
+def bench_shapes(deals: int, repeat: int) -> bool:
+    """Each shape's best time over `repeat` runs, beside the rows shape's; whether all agree."""
+    expected = ""
+    best: dict[str, float] = {}
+    bare: dict[str, float] = {}
+    agree = True
+    with tempfile.TemporaryDirectory() as tmp:
+        module = Path(tmp, "shapes.js")
+        module.write_text(SHAPES_JS, encoding="utf-8")
+        bare_script = Path(tmp, "bare_shapes.js")
+        bare_script.write_text(SHAPES_BARE, encoding="utf-8")
+        node = find_node()
+        dealers = {name: NodeDealer(f"{module}#{name}", DealerOptions()) for name in SHAPE_NAMES}
+        try:
+            block = range(1, deals + 1)
+            for _ in range(repeat):
+                done = subprocess.run(
+                    [node, str(bare_script), str(module), str(deals)], capture_output=True, check=True
+                )
+                for name, seconds in json.loads(done.stdout).items():
+                    bare[name] = min(bare.get(name, float("inf")), float(seconds))
+                for name, dealer in dealers.items():  # interleaved: a busy spell hits every shape alike
+                    t0 = time.perf_counter()
+                    digest = dealer.block_digest(block) or "no digest"
+                    best[name] = min(best.get(name, float("inf")), time.perf_counter() - t0)
+                    expected = expected or digest
+                    agree = agree and digest == expected
+        finally:
+            for dealer in dealers.values():
+                dealer.close()
+    rows = best["rows"]
+    print(f"shapes, deals 1 … {deals:,}, best of {repeat} (digest path, one dealing core per shape);")
+    print("  the dealer alone is its time in a plain Node loop; the harness adds the rest")
+    for name in SHAPE_NAMES:
+        ratio = best[name] / rows
+        mark = "" if ratio <= 1.2 else "   over 1.2×"
+        print(
+            f"  {name:<16} {best[name]:7.3f} s  {deals / best[name]:>10,.0f} deals/s  {ratio:5.2f}× rows"
+            f"   (dealer alone {bare[name]:6.3f} s, harness {best[name] - bare[name]:6.3f} s){mark}"
+        )
+    print(f"  digests agree: {agree}")
+    return agree
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a live process so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -77,7 +210,11 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--document", default=None, help="challenge document (default: the seed document)")
+    parser.add_argument("--shape-deals", type=int, default=200_000, help="deals per shape (0: no shapes)")
+    parser.add_argument("--only-shapes", action="store_true", help="only the shapes beside rows")
     args = parser.parse_args()
+    if args.only_shapes:
+        return 0 if bench_shapes(args.shape_deals, args.repeat) else 1
     path = args.document or os.path.relpath(default_seed_document())
     document = read_challenge(path)
     assert document.solution is not None, f"{path}: no solution"
@@ -113,7 +250,8 @@ def main() -> int:
     ratios = ", ".join(f"{r:.2f}×" for r in cpu_ratios)
     print(f"CPU time of Node, bridge (one block) / bare loop, each run: {ratios}")
     print(f"digests agree: {digest_one == digest_bare} ({digest_one[:16]}…)")
-    return 0 if digest_one == digest_bare else 1
+    shapes_agree = bench_shapes(args.shape_deals, args.repeat) if args.shape_deals else True
+    return 0 if digest_one == digest_bare and shapes_agree else 1
 
 
 if __name__ == "__main__":

@@ -1,19 +1,85 @@
-"""freecell-harness: compare FreeCell dealers with Microsoft's deals, exhaustively and fast."""
+"""freecell-harness: compare FreeCell dealers with Microsoft's deals, exhaustively and fast.
 
-from harness.adapters import Dealer, DealerOptions, open_dealer
-from harness.dealer_profile import profile
-from harness.diagnosis import identify
-from harness.errors import HarnessError, RequestError
-from harness.failures import Diagnosis, Failure
+The public API is what `__all__` names, importable from here (and the reference dealer,
+`reference`, with its own `__all__`):
+
+    from harness import open_dealer, DealerOptions, Block, identify, profile, RequestError
+
+- `open_dealer(impl, options)` opens any IMPL of the command line ("node:dealer.js",
+  "py:module:function", "cmd:…", "stream:…", "reference", "fixtures", "pysol-cards") as a `Dealer`;
+  `DealerOptions` says how (dialect, timeout, encoding, `Limits`).
+- `Block` is one unit of work of a run; `ConformanceSession` is what the pytest plugin's
+  `fc_conformance` fixture gives a test; `deal_numbers` is a Hypothesis strategy (needs Hypothesis).
+- `identify(board)` names the deal numbers that deal a board; `profile(impl)` says what a dealer
+  implements, dialect by dialect.
+- `Failure` and `Diagnosis` are what a failed deal says; the errors: `HarnessError` is the base of
+  all, `RequestError` a bad request (exit 2), `HarnessBug` a bug of ours (exit 3).
+
+Every other module and name (`harness.engine`, `harness.adapters.*`, `harness.process`, …) is
+internal: it may change in any release.  Names load when first used (PEP 562), so that
+`import harness.errors`, and the pytest plugin, import neither NumPy nor the engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from harness.adapters import Dealer, DealerOptions, open_dealer
+    from harness.conformance import ConformanceSession
+    from harness.dealer_profile import profile
+    from harness.diagnosis.identify import identify
+    from harness.errors import HarnessBug, HarnessError, RequestError
+    from harness.failures import Diagnosis, Failure
+    from harness.intervals import Block
+    from harness.limits import Limits
+    from harness.strategies import deal_numbers
+
+# Each public name, and the (internal) module that defines it.
+_HOMES: Final = {
+    "Block": "harness.intervals",
+    "ConformanceSession": "harness.conformance",
+    "Dealer": "harness.adapters.base",
+    "DealerOptions": "harness.adapters.base",
+    "Diagnosis": "harness.failures",
+    "Failure": "harness.failures",
+    "HarnessBug": "harness.errors",
+    "HarnessError": "harness.errors",
+    "Limits": "harness.limits",
+    "RequestError": "harness.errors",
+    "deal_numbers": "harness.strategies",
+    "identify": "harness.diagnosis.identify",
+    "open_dealer": "harness.adapters.registry",
+    "profile": "harness.dealer_profile",
+}
 
 __all__ = [
+    "Block",
+    "ConformanceSession",
     "Dealer",
     "DealerOptions",
     "Diagnosis",
     "Failure",
+    "HarnessBug",
     "HarnessError",
+    "Limits",
     "RequestError",
+    "deal_numbers",
     "identify",
     "open_dealer",
     "profile",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:  # a submodule (`from harness import engine`) is then imported by the import system
+        raise AttributeError(f"module 'harness' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

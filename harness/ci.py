@@ -3,21 +3,29 @@
 
 - `matrix N`: the shard numbers 1 … N as JSON, for a job matrix.
 - `shard`: verify one shard, writing `shard-K.json`, `shard-K.xml` and `shard-K.resume` into
-  the output directory; exits 0 when a verdict was reached, whichever it is (the merge judges),
-  else with verify's status (2 a bad request, 3 a bug, 130 interrupted).
-- `merge DIR`: merge every `shard-*.json` under DIR into one report, append the verdict to
-  `$GITHUB_STEP_SUMMARY` when set, and exit as `verify` would.
+  the output directory; exits exactly as `verify` of that shard would, so that a job running one
+  shard (the action alone) fails when its dealer diverges.
+- `merge DIR`: merge every `shard-*.json` under DIR into one report and exit as `verify` would.
+
+On GitHub Actions (`GITHUB_ACTIONS=true`) a shard annotates its first failure (`::error`); both
+steps append a job summary to `$GITHUB_STEP_SUMMARY` when it is set (harness.github).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from harness.errors import RequestError
 
-VERDICT_REACHED = (0, 1)  # verify's exit statuses that mean a report with a verdict was written
+SHARD_EXIT_CODES = """exit status (verify's, for this shard):
+  0    every deal of this shard conforms
+  1    a deal of this shard does not conform (the job fails; `ci merge` gives the run's verdict)
+  2    the request itself is wrong or cannot be served (one line on stderr says what)
+  3    the harness itself failed (a bug of ours)
+  130  interrupted (Ctrl-C, SIGTERM): the report so far is written, the resume log continues it"""
 
 
 def shard_matrix(count: int) -> str:
@@ -37,6 +45,7 @@ def shard_argv(
     shards: int,
     jobs: str | None,
     out: Path,
+    annotate: bool = False,
 ) -> list[str]:
     """The `verify` command line of one shard, its files in `out` (created: it is the workflow's own)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -47,12 +56,9 @@ def shard_argv(
         argv += ["--sample", sample, "--seed", seed]
     if jobs:
         argv += ["--jobs", jobs]
+    if annotate:
+        argv.append("--annotate")
     return [*argv, "--report", f"{stem}.json", "--junit", f"{stem}.xml", "--resume", f"{stem}.resume"]
-
-
-def shard_status(verify_status: int) -> int:
-    """A shard job succeeds whenever it reached a verdict: the merge decides the run."""
-    return 0 if verify_status in VERDICT_REACHED else verify_status
 
 
 def shard_reports(directory: str) -> list[str]:
@@ -62,5 +68,17 @@ def shard_reports(directory: str) -> list[str]:
     return reports
 
 
-def step_summary(verdict_line: str, shard_count: int) -> str:
-    return f"### freecell-harness\n\n`{verdict_line}`\n\n{shard_count} shard reports merged.\n"
+def on_github() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def append_summary(text: str) -> None:
+    """Add `text` to the job summary, when the runner asks for one ($GITHUB_STEP_SUMMARY)."""
+    path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise RequestError(f"$GITHUB_STEP_SUMMARY {path}: cannot append: {exc.strerror or exc}") from None

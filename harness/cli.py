@@ -1,8 +1,13 @@
-"""`freecell-harness` (also `python -m harness`): the command line of SPEC.md."""
+"""`freecell-harness` (also `python -m harness`): the command line of SPEC.md.
+
+A command imports what it needs when it runs (inside its `cmd_…`): building the parser, `--help`
+and `--version` load no dealer, no engine and no NumPy.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import re
@@ -12,11 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
+from harness import interrupts
 from harness.errors import HarnessError, RequestError, bug_message
-from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
-from harness.process import Limits
-from harness.request import parse_timeout
-from harness.text import printable
+from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
+from harness.limits import Limits
+from harness.text import counted, printable
 
 if TYPE_CHECKING:
     from harness.fixtures import DomainTable
@@ -30,6 +35,7 @@ EXIT_CODES = """exit status:
   3    the harness itself failed (a bug of ours)
   130  interrupted (Ctrl-C, SIGTERM): the verdict so far is printed and the report written"""
 
+_IMPL_FORMS = "{the IMPL forms}"  # in a help text: each kind's form, as its Dealer class declares it
 _CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
 _UNKNOWN = re.compile(r"unrecognized arguments: (\S+)")
 
@@ -62,6 +68,10 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
+        if _IMPL_FORMS in text:  # asked for only when help is shown: it imports every kind's module
+            from harness.adapters.registry import impl_forms
+
+            text = text.replace(_IMPL_FORMS, ", ".join(impl_forms()))
         if action.default in (None, False, argparse.SUPPRESS) or "default" in text or not action.option_strings:
             return text
         return f"{text} (default: %(default)s)"
@@ -110,6 +120,25 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+class _VersionAction(argparse.Action):
+    """`--version`: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> NoReturn:
+        from harness.report import harness_version
+
+        say(f"{parser.prog} {harness_version()}")
+        parser.exit()
+
+
+def _timeout(text: str) -> float:
+    from harness.request import parse_timeout
+
+    return parse_timeout(text)
+
+
 def _dialect(text: str) -> str:
     if text not in reference.DIALECTS:
         raise argparse.ArgumentTypeError(f"unknown dialect {text!r}: choose one of {', '.join(reference.DIALECTS)}")
@@ -154,7 +183,7 @@ def _limit(kind: type[int] | type[float], what: str) -> Callable[[str], int | fl
 
 
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
-    from harness.process import DEFAULT_LIMITS as D
+    from harness.limits import DEFAULT_LIMITS as D
 
     g = p.add_argument_group("limits of every dealer process (0: no limit; exceeding one is a crash at that deal)")
     g.add_argument(
@@ -192,10 +221,17 @@ def _limits_of(args: argparse.Namespace) -> Limits:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    with interrupts.held():  # an interrupt before its run is raised at its start, so the report says so
+        return _verify(args)
+
+
+def _verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_version
+    from harness.github import annotation as github_annotation
+    from harness.junit import write_junit
     from harness.progress import ProgressBar
-    from harness.report import Report, board_diff, verdict, write_junit
+    from harness.report import Report, board_diff, verdict
     from harness.request import Request
     from harness.resume import ResumeLog
 
@@ -214,14 +250,19 @@ def cmd_verify(args: argparse.Namespace) -> int:
         cards=args.cards,
         suits=args.suits,
     )
-    for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
+    outputs = (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume), ("--html", args.html))
+    for option, path in outputs:
         if path:
             check_output_path(option, path)
     ranges = request.ranges
     bar = ProgressBar(request.total // request.shard.count, enabled=not args.quiet)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
-        outcome = engine.run(request, resume=resume, progress=bar)
+        with interrupts.released():
+            outcome = engine.run(request, resume=resume, progress=bar)
+    except KeyboardInterrupt:  # before the engine's workers ran: while it looked for the dealers, or read the log
+        interrupts.kill_children()
+        outcome = engine.Outcome(interrupted=True)
     finally:
         bar.close()
         if resume:
@@ -244,12 +285,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     # The verdict first: a file that cannot be written at the end must not take it away.
     say(
         verdict(report),
-        f"{report.checked - report.resumed} deals in {report.elapsed_s:.2f} s"
-        f" ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
+        f"{counted(report.checked - report.resumed, 'deal')} in {report.elapsed_s:.2f} s"
+        f" ({report.deals_per_s:,.0f} deals/s, {counted(request.jobs, 'job')})"
         + (f"; {report.resumed} more from the resume log" if report.resumed else ""),
     )
     if outcome.first_failure is not None:
         say(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
+    if args.annotate and (annotation := github_annotation(report)):
+        say(annotation)
     if outcome.interrupted:
         resumable = f"; --resume {args.resume} continues it" if args.resume else ""
         print(f"freecell-harness: interrupted{resumable}", file=sys.stderr)
@@ -258,8 +301,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if args.report:
             report.write_json(args.report)
         if args.junit:
-            label = ", ".join(f"{a}-{b}" for a, b in ranges) or f"sample {args.sample} seed {request.seed}"
-            write_junit(args.junit, report, label)
+            write_junit(args.junit, report, request.blocks())
+        if args.html:
+            from harness.html_report import verify_html, write_html
+
+            write_html(args.html, verify_html(report, request.blocks()))
     except RequestError as exc:
         print(f"freecell-harness: {exc}", file=sys.stderr)
         return EXIT_REQUEST if code == EXIT_OK else code
@@ -283,6 +329,8 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
 
 def cmd_ci(args: argparse.Namespace) -> int:
     from harness import ci
+    from harness.github import job_summary
+    from harness.report import read_report
 
     if args.step == "matrix":
         say(ci.shard_matrix(args.shards))
@@ -298,24 +346,38 @@ def cmd_ci(args: argparse.Namespace) -> int:
             shards=args.shards,
             jobs=args.jobs,
             out=Path(args.out),
+            annotate=ci.on_github(),
         )
-        return ci.shard_status(main(argv))
-    reports = ci.shard_reports(args.directory)
-    code = main(["report", "merge", *reports, "--out", args.out])
-    summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if summary and Path(args.out).is_file():
-        from harness.report import read_report, verdict
-
-        with open(summary, "a", encoding="utf-8") as f:
-            f.write(ci.step_summary(verdict(read_report(args.out)), len(reports)))
+        code = main(argv)
+        report_path = Path(args.out) / f"shard-{args.shard}.json"
+        if code != EXIT_REQUEST and report_path.is_file():
+            report = read_report(str(report_path))
+            ci.append_summary(job_summary(report, [report]))
+        return code
+    paths = ci.shard_reports(args.directory)
+    code = main(["report", "merge", *paths, "--out", args.out])
+    if Path(args.out).is_file():
+        merged = read_report(args.out)
+        ci.append_summary(job_summary(merged, [read_report(p) for p in paths]))
     return code
 
 
 def cmd_challenge(args: argparse.Namespace) -> int:
-    from harness.challenge_command import run_challenge_command
+    import json
+
+    from harness.challenge.command import format_table, judge_documents
 
     deal_range = parse_range(args.range, "classic") if args.range else (1, 32000)
-    return run_challenge_command(args.documents, deal_range, as_json=args.json, limits=_limits_of(args))
+    judged = judge_documents(args.documents, deal_range, _limits_of(args))
+    if args.json:
+        say(json.dumps(judged.reports, indent=2))  # ASCII: a document's control characters stay escaped
+    else:
+        sys.stdout.write(printable(format_table(judged.reports, deal_range)))
+    if judged.unreadable:
+        # exit 2 like any request that cannot be served, after judging the readable documents
+        more = len(judged.unreadable) - 1
+        raise RequestError(str(judged.unreadable[0]) + (f" (and {more} more)" if more else ""))
+    return EXIT_OK if judged.conformant else EXIT_NONCONFORMANT
 
 
 def cmd_fixtures(args: argparse.Namespace) -> int:
@@ -333,13 +395,15 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
             else parse_count(args.seed, "--seed", low=0, high=MAX_SEED)
         )
         rows = None if args.all else parse_count(args.rows, "--rows", low=0)
+        named = _named_rows(args.row or (), tables)
         target = find_fixtures(args.dir)
-        problems = check(target, tables=tables, domain_rows=rows, seed=seed, jobs=args.jobs)
+        problems = check(target, tables=tables, domain_rows=rows, seed=seed, jobs=args.jobs, named_rows=named)
         for problem in problems:
             print(f"freecell-harness: fixtures check: {printable(problem, one_line=True)}", file=sys.stderr)
         if problems:
             return EXIT_NONCONFORMANT
         drawn = "every row" if rows is None else f"{rows} rows each, drawn with --seed {seed}"
+        drawn += "".join(f", and row {a}-{b}" for a, b in named if rows is not None)
         print(
             f"fixtures check: {len(default_plan()) + len(tables)} files match {MANIFEST} and the reference "
             f"(whole-domain tables: {drawn}, recomputed)"
@@ -355,9 +419,24 @@ def cmd_fixtures(args: argparse.Namespace) -> int:
         written = regenerate(target)
     except Disagreement as exc:
         print(f"freecell-harness: fixtures regen: {exc}; nothing written", file=sys.stderr)
-        return EXIT_NONCONFORMANT
+        return exc.exit_status
     print(f"fixtures regen: wrote {len(written)} files to {target} in {time.perf_counter() - started:.1f} s")
     return EXIT_OK
+
+
+def _named_rows(texts: Sequence[str], tables: Sequence[DomainTable]) -> list[Interval]:
+    """The rows `--row A-B` names: each must be a row of one of the whole-domain tables checked."""
+    named = []
+    for text in texts:
+        row = parse_range(text, "fcpro", option="--row")
+        if not any(row in table.rows() for table in tables):
+            which = ", ".join(t.path for t in tables) or "none (--dialect has none)"
+            raise RequestError(
+                f"--row {text}: not a row of the whole-domain tables ({which}): their rows are "
+                "k·1000000+1 … (k+1)·1000000, the last one cut at the dialect's last deal"
+            )
+        named.append(row)
+    return named
 
 
 def _regen_domain(target: Path, tables: Sequence[DomainTable], args: argparse.Namespace, started: float) -> int:
@@ -383,7 +462,7 @@ def _regen_domain(target: Path, tables: Sequence[DomainTable], args: argparse.Na
             computed = regenerate_domain(target, table, jobs=args.jobs, confirmer=args.confirm_with, progress=rows_done)
         except DomainDisagreement as exc:
             print(f"freecell-harness: fixtures regen --full: {exc}", file=sys.stderr)
-            return EXIT_NONCONFORMANT
+            return exc.exit_status
         except KeyboardInterrupt:
             print(f"freecell-harness: fixtures regen --full: interrupted; the rows confirmed so far are in "
                   f"{work_path(target, table)}: run again to resume", file=sys.stderr)  # fmt: skip
@@ -409,9 +488,23 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     from harness.dealer_profile import profile
 
+    if args.html:
+        check_output_path("--html", args.html)
     result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args))
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
+    if args.html:
+        from harness.html_report import profile_html, write_html
+
+        write_html(args.html, profile_html(result))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
+
+
+def cmd_setup(args: argparse.Namespace) -> int:
+    from harness.node.typescript import install_typescript
+
+    package = install_typescript(Path(args.prefix) if args.prefix else None)
+    print(f"typescript installed: {package}")
+    return EXIT_OK
 
 
 _DIALECTS_HELP = f"which deals: {', '.join(reference.DIALECTS)}"
@@ -419,9 +512,7 @@ _DIALECTS_HELP = f"which deals: {', '.join(reference.DIALECTS)}"
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="freecell-harness", description="Is a FreeCell dealer Microsoft-exact?")
-    from harness.report import harness_version
-
-    parser.add_argument("--version", action="version", version=f"%(prog)s {harness_version()}")
+    parser.add_argument("--version", action=_VersionAction, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("deal", help="print deals from the reference dealer", description="Print reference deals.")
@@ -436,16 +527,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare an implementation with the reference (or another)",
         description="Compare the boards of IMPL with those of --against and say where they first differ.",
     )
-    p.add_argument("impl", metavar="IMPL", help="reference, fixtures, pysol-cards, node:PATH, cmd:T, stream:C, py:M:F")
+    p.add_argument("impl", metavar="IMPL", help=_IMPL_FORMS)
     p.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     p.add_argument("--dialect", type=_dialect, default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
-    p.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: 1-32000)")
+    p.add_argument(
+        "--range",
+        action="append",
+        metavar="A-B",
+        help="deals to check (repeatable; default: 1-32000 and 1000 deals each side of every boundary)",
+    )
     p.add_argument("--sample", metavar="K", help="K deals: boundaries, the rest uniform")
     p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
     p.add_argument(
-        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     p.add_argument(
@@ -457,7 +553,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
+    p.add_argument("--html", metavar="FILE.html", help="write a page with the boards and the domain checked, drawn")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.add_argument(
+        "--annotate",
+        action="store_true",
+        help="print a GitHub Actions ::error annotation for a failure (`ci shard` does on GitHub)",
+    )
     _add_limit_options(p)
     p.set_defaults(run=cmd_verify)
 
@@ -474,12 +576,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="the steps of the CI workflow: matrix, shard, merge",
         description="The steps of .github/workflows/verify.yml and action.yml.",
     )
+    from harness import ci
+
     steps = p.add_subparsers(dest="step", required=True, parser_class=_Parser, metavar="STEP")
     q = steps.add_parser("matrix", help="shard numbers 1 … N as JSON")
     q.add_argument("shards", type=int, metavar="N")
-    q = steps.add_parser("shard", help="verify one shard into --out (exit 0 when a verdict was reached)")
+    q = steps.add_parser(
+        "shard",
+        help="verify one shard into --out (exits as verify would: 1 when the shard diverges)",
+        description="Verify one shard, writing shard-K.json, shard-K.xml and shard-K.resume into --out.",
+        epilog=ci.SHARD_EXIT_CODES,
+    )
     q.add_argument("impl", metavar="IMPL")
-    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable)")
+    q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: verify's)")
     q.add_argument("--sample", metavar="K")
     q.add_argument("--seed", default="0", metavar="S")
     q.add_argument("--dialect", default=reference.DEFAULT_DIALECT, help=_DIALECTS_HELP)
@@ -511,8 +620,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("profile", help="what a dealer implements: every dialect, around every boundary")
     p.add_argument("impl", metavar="IMPL")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
     p.add_argument(
-        "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
@@ -537,7 +647,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="check: rows of each whole-domain table recomputed (default 2, drawn at random)",
     )
     p.add_argument("--seed", default=None, metavar="S", help="check: draw the rows with this seed")
+    p.add_argument(
+        "--row",
+        action="append",
+        metavar="A-B",
+        help="check: recompute this row of the whole-domain tables too (repeatable), e.g. 1000001-2000000",
+    )
     p.set_defaults(run=cmd_fixtures)
+
+    p = sub.add_parser(
+        "setup",
+        help="install what some dealers need: the TypeScript compiler (npm, once)",
+        description="Install the TypeScript compiler that `node:` runs .ts/.mts/.cts dealers with.",
+    )
+    p.add_argument("what", choices=("typescript",))
+    p.add_argument(
+        "--prefix",
+        default=None,
+        metavar="DIR",
+        help="where npm installs it (default: $FREECELL_TYPESCRIPT, else ~/.cache/freecell-harness/typescript)",
+    )
+    p.set_defaults(run=cmd_setup)
     return parser
 
 
@@ -552,20 +682,31 @@ def _join_negative_ranges(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def escape_what_cannot_be_written() -> None:
+    """Text the terminal's encoding cannot hold (the POSIX locale's ASCII) is written as escapes (`\\u2026`),
+    never an error that would take the verdict and its exit status with it."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
+    escape_what_cannot_be_written()
     try:
         args = build_parser().parse_args(_join_negative_ranges(sys.argv[1:] if argv is None else argv))
         run: Callable[[argparse.Namespace], int] = args.run
+        if run is not cmd_verify:  # verify releases Ctrl-C and SIGTERM itself, once its report can say so
+            interrupts.release()
         return run(args)
-    except RequestError as exc:
-        print(f"freecell-harness: {printable(str(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_REQUEST
-    except HarnessError as exc:
-        if os.environ.get("FREECELL_DEBUG"):
+    except HarnessError as exc:  # each kind of error says its exit status: 1, 2 (a RequestError), 3 (ours)
+        if exc.exit_status == EXIT_BUG and os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_BUG
+        said = bug_message(exc) if exc.exit_status == EXIT_BUG else str(exc)
+        print(f"freecell-harness: {printable(said, one_line=True)}", file=sys.stderr)
+        return exc.exit_status
     except BrokenPipeError:
         # The reader of `deal` went away (`| head`): not an error of ours; silence the flush at exit too.
         if sys.stdout is not None:

@@ -11,13 +11,16 @@ import random
 from dataclasses import dataclass
 
 from harness.failures import Failure
-from harness.process import DEFAULT_LIMITS, Limits
-from reference.dialects import DIALECTS
+from harness.limits import DEFAULT_LIMITS, Limits
+from reference.dialects import DIALECTS, INTEGER_LIMITS
 
-BOUNDARIES = (1, 32000, 32767, 32768, 65535, 65536, 1_000_000, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**33 - 1)
+# Every dialect's seams, and each integer limit with the deal after it (where a wrap shows).
+BOUNDARIES = tuple(sorted({*(n for d in DIALECTS.values() for n in d.seams), *INTEGER_LIMITS,
+                           *(n + 1 for n in INTEGER_LIMITS)}))  # fmt: skip
 WINDOW = 8  # deals checked on each side of a boundary
 SAMPLE = 60  # deals drawn uniformly from each part
-ORDER = ("fcpro", "classic", "xp")  # widest first: the summary names the widest dialect matched
+# Widest first: the summary names the widest dialect matched.
+ORDER = tuple(sorted(DIALECTS, key=lambda name: -DIALECTS[name].size))
 _WRAPS = {2**31: "2³¹−1", 2**32: "2³²−1", 2**16: "65535"}  # in the catalogue's order
 
 

@@ -27,7 +27,7 @@ from harness.errors import RequestError
 from harness.failures import Failure
 from harness.interrupts import descendants, interrupts_held, interrupts_raise, kill_children, kill_tree
 from harness.intervals import Block
-from harness.process import die_with_parent
+from harness.process import die_with_parent, exit_text
 from harness.request import Request, default_jobs
 from harness.resume import ResumeLog, run_identity
 from harness.verdict import Verdict
@@ -229,15 +229,6 @@ class _Workers:
         kill_tree(left_behind)  # dealers of a worker that was killed before it could kill them
 
 
-def exit_text(code: int | None) -> str:
-    if code is None:
-        return "still running"
-    if code < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-code).name}"
-    return f"exit status {code}"
-
-
 def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress | None = None) -> Outcome:
     """Check every block of the request; RequestError when it cannot be served.
 
@@ -247,10 +238,10 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
         check_impl(impl, request.options)
     done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}
-    if done:  # in deal order: a block the old run finished past its failure is not counted
+    if resume and done:  # in deal order: a block the old run finished past its failure is not counted
         for block in request.blocks():
             if block.key in done:
-                outcome.add(done[block.key], block.first)
+                outcome.add(resume.counted(block, done[block.key]), block.first)
     outcome.resumed = outcome.checked
     blocks = (b for b in request.blocks() if b.key not in done)
 

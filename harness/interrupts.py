@@ -1,5 +1,11 @@
 """Stopping a run at once: Ctrl-C and SIGTERM as one exception, and every child process killed.
 
+From the entry point's first instruction (`take_over_at_start`), Ctrl-C and SIGTERM are held while
+the command line is imported and read, so that neither an import's traceback nor a bare exit 143
+can be all a user sees; a command releases them once it can say it was interrupted (verify, once its
+request is known, so that the report it was asked for says `"interrupted": true`), and from then on
+each raises KeyboardInterrupt.
+
 Dealer processes run in their own sessions (so a terminal's Ctrl-C does not reach them), which
 is why they must be killed by their process groups.  `harness.process.kill_all()` (the process
 supervisor) does that for the dealers it started; until every adapter goes through it, the
@@ -12,9 +18,105 @@ import contextlib
 import importlib
 import os
 import signal
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
+from typing import Any, NoReturn, TypeAlias
+
+_STOPPING = (signal.SIGINT, signal.SIGTERM)
+_Handler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+_taken_over: dict[int, _Handler] = {}  # signal → its handler before `take_over_at_start`
+_owner = 0  # the process that took them over
+_holding = False
+_held = False
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    global _held
+    if os.getpid() != _owner:  # a child forked a moment ago, before `_give_back` ran in it
+        _as_a_forked_child(signum)
+        return
+    if _holding:
+        _held = True
+        return
+    raise KeyboardInterrupt
+
+
+def take_over_at_start() -> None:
+    """The entry point's first instruction: Ctrl-C and SIGTERM are held from now until `release()`.
+    A signal ignored at the start stays ignored (a job started in the background ignores Ctrl-C)."""
+    global _holding, _owner
+    if _taken_over or threading.current_thread() is not threading.main_thread():
+        return
+    _holding, _owner = True, os.getpid()
+    for s in _STOPPING:
+        previous = signal.getsignal(s)
+        if previous is not signal.SIG_IGN:
+            _taken_over[s] = previous
+            signal.signal(s, _stop)
+    os.register_at_fork(after_in_child=_give_back)
+
+
+def _give_back() -> None:
+    """In a forked child (a worker): Ctrl-C ignored, as its parent decides what a Ctrl-C to the whole process
+    group does, and kills it; SIGTERM's handler from before, so that it ends it (held, it never would)."""
+    global _holding, _held
+    for s in _taken_over:
+        signal.signal(s, signal.SIG_IGN if s == signal.SIGINT else _taken_over[s])
+    _taken_over.clear()
+    _holding = _held = False
+
+
+def _as_a_forked_child(signum: int) -> None:
+    if signum == signal.SIGTERM:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+
+def release() -> None:
+    """From now on Ctrl-C and SIGTERM raise KeyboardInterrupt; one held until now is raised at once."""
+    global _holding, _held
+    _holding = False
+    if _held:
+        _held = False
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Within: Ctrl-C and SIGTERM are held, not raised: one that comes is raised by a `released()` within,
+    or by the next `release()`.  Nothing changes in a process whose entry point did not take them over."""
+    global _holding
+    before = _holding
+    _holding = bool(_taken_over)
+    try:
+        yield
+    finally:
+        _holding = before
+
+
+@contextlib.contextmanager
+def released() -> Iterator[None]:
+    """Within: Ctrl-C and SIGTERM raise KeyboardInterrupt (one held until now, at once); held again after."""
+    global _holding
+    before = _holding
+    release()
+    try:
+        yield
+    finally:
+        _holding = before
+
+
+def end_interrupted(status: int) -> NoReturn:
+    """End an interrupted command at once: its output flushed and every child killed, without waiting for
+    what the interpreter's exit would (a process pool's threads and queues take seconds to wind down)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    kill_children()
+    os._exit(status)
 
 
 @contextlib.contextmanager

@@ -13,18 +13,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from heapq import merge
 from itertools import islice
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from harness.errors import RequestError
 from reference import get_dialect
 from reference.dialects import join_intervals
 
+if TYPE_CHECKING:
+    import numpy as np
+
 BLOCK_SIZE = 10_000
 DOMAIN_BLOCK_SIZE = 1_000_000  # the grid of the whole-domain digest tables of the golden fixtures
-_COMMON_BOUNDARIES = (32000, 32001, 1_000_000, 1_000_001, 2**31 - 1)
-_FCPRO_BOUNDARIES = (2**31, 2**32 - 1, 2**32, 2**33 - 1)
 _INT = re.compile(r"[+-]?\d+")
 _RANGE = re.compile(r"\s*([+-]?\d+)\s*(?:-|\.\.)\s*([+-]?\d+)\s*")
 _SAMPLE_CHUNK = 1 << 18  # random numbers drawn at a time by `sample_deals`: memory stays flat
@@ -189,10 +188,9 @@ def sample_blocks(deals: Iterable[int], size: int = BLOCK_SIZE) -> Iterator[Bloc
 
 
 def sample_boundaries(dialect: str) -> list[int]:
-    """The deal numbers `--sample` always checks: the domain's ends and SPEC.md's boundaries."""
-    d = get_dialect(dialect)
-    wanted = [d.first, d.last, *_COMMON_BOUNDARIES, *(_FCPRO_BOUNDARIES if d.name == "fcpro" else ())]
-    return sorted({n for n in wanted if n in d})
+    """The deal numbers `--sample` always checks: the dialect's boundaries (its ends, and every seam of a
+    dialect with the deal after it: SPEC.md's boundaries)."""
+    return get_dialect(dialect).boundaries()
 
 
 def check_sample(dialect: str, size: int) -> None:
@@ -240,6 +238,7 @@ def _spread(k: int, slots: int, seed: int) -> Iterator[int]:
     """k sorted draws from 0 … slots−1, each plus its index (so strictly increasing)."""
     if k <= 0:
         return
+    import numpy as np  # here: parsing ranges and cutting blocks need no NumPy
 
     def exponentials() -> Iterator[np.ndarray]:
         rng = np.random.Generator(np.random.PCG64(seed))

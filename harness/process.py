@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import BinaryIO, Literal
 
 from harness.failures import Failure
+from harness.limits import NO_LIMITS, Limits
 
 MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
@@ -50,29 +51,6 @@ _PR_SET_PDEATHSIG = 1
 _CGROUP_PIDS = Path("/sys/fs/cgroup/pids")  # the pids hierarchy of cgroup v1 (hybrid systems)
 
 MemoryRule = Literal["address-space", "data"]
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What one dealer process tree may take; None is no limit.  Exceeding one is a `crash`."""
-
-    memory_mb: int | None = 4096
-    cpu_s: float | None = None
-    open_files: int | None = 1024
-    processes: int | None = 256
-
-    def describe(self) -> str:
-        parts = [
-            f"memory {self.memory_mb} MB" if self.memory_mb else None,
-            f"CPU {self.cpu_s:g} s" if self.cpu_s else None,
-            f"{self.open_files} open files" if self.open_files else None,
-            f"{self.processes} processes" if self.processes else None,
-        ]
-        return ", ".join(p for p in parts if p) or "none"
-
-
-DEFAULT_LIMITS = Limits()
-NO_LIMITS = Limits(memory_mb=None, cpu_s=None, open_files=None, processes=None)
 
 
 # -- Linux supervisor mechanisms -----------------------------------------------------------------
@@ -693,7 +671,10 @@ def memory_words(text: str) -> bool:
     return _MEMORY_WORDS.search(text) is not None
 
 
-def exit_text(returncode: int) -> str:
+def exit_text(returncode: int | None) -> str:
+    """How a process ended, in a few words: `killed by SIGKILL`, `exited with status 3`."""
+    if returncode is None:
+        return "still running"
     if returncode < 0:
         try:
             return f"killed by {signal.Signals(-returncode).name}"

@@ -1,4 +1,4 @@
-"""What a run says: the JSON report and JUnit XML of SPEC.md, the verdict line and the board diff."""
+"""What a run says: the JSON report of SPEC.md, the verdict line and the board diff (JUnit XML: `junit`)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,18 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from pathlib import Path
-from xml.etree import ElementTree as ET
+from typing import TYPE_CHECKING
 
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.files import write_atomically
-from harness.intervals import Shard
-from harness.text import printable
+from harness.files import read_regular, write_atomically
+from harness.intervals import Interval, Shard, grid_cell, in_domain
+from harness.text import counted, printable
 from harness.verdict import Verdict, merge_verdicts
 from reference.cards import COLUMNS
+
+if TYPE_CHECKING:
+    from harness.request import Request
 
 
 def harness_version() -> str:
@@ -147,13 +149,16 @@ def _seconds(value: object) -> float:
     return float(value)
 
 
+MAX_REPORT_BYTES = 16 << 20  # a report is a few KiB, its failure's boards included
+
+
 def read_report(path: str) -> Report:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RequestError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        data = json.loads(read_regular(path, MAX_REPORT_BYTES, "report").decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RequestError(f"{path}: not JSON: {exc}") from None
+    except RecursionError:
+        raise RequestError(f"{path}: not JSON that can be read: nested too deeply") from None
     return Report.from_json(data, path)
 
 
@@ -163,13 +168,15 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         raise RequestError("report merge: no reports given")
     first_path, first = reports[0]
 
-    def run_of(r: Report) -> tuple[object, ...]:
-        return (r.implementation, r.against, r.dialect, r.ranges, r.sample, r.seed)
-
     seen: dict[Shard, str] = {}
     for path, r in reports:
-        if run_of(r) != run_of(first):
-            raise RequestError(f"report merge: {path} is of another run than {first_path}")
+        for name in _SAME_RUN:
+            mine, theirs = getattr(r, name), getattr(first, name)
+            if mine != theirs:
+                raise RequestError(
+                    f"report merge: {path} is of another run than {first_path}: "
+                    f"they differ in {name!r} ({_shown(mine)} and {_shown(theirs)})"
+                )
         shard = Shard.parse(r.shard, option=f"{path}: shard")
         if shard in seen:
             raise RequestError(f"report merge: shard {shard} appears twice ({seen[shard]}, {path})")
@@ -181,6 +188,8 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     missing = [f"{k}/{total}" for k in range(1, total + 1) if Shard(k, total) not in seen]
     if missing:
         raise RequestError(f"report merge: missing shard(s) {', '.join(missing)}")
+    for path, r in reports:
+        _check_counts(path, r)
     merged = merge_verdicts(r.verdict for _, r in reports)
     return Report(
         implementation=first.implementation,
@@ -198,6 +207,76 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         dealer_version=first.dealer_version,
         interrupted=any(r.interrupted for _, r in reports),
     )
+
+
+# What makes shards parts of one run: what was compared with what, over which deals, by which builds.
+_SAME_RUN = ("implementation", "against", "dialect", "ranges", "sample", "seed", "dealer_version", "harness_version")
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, default=list)
+    return text if len(text) <= 60 else text[:40] + "…"
+
+
+def _check_counts(path: str, r: Report) -> None:
+    """RequestError unless the report's counts agree with the deals its shard holds: all of them when it
+    finished without a failure, at most them otherwise, and its failure among them."""
+    from harness.request import Request, default_block_size
+
+    try:
+        shard = Request(
+            impl=r.implementation,
+            against=r.against,
+            dialect=r.dialect,
+            ranges=r.ranges,
+            sample=r.sample,
+            seed=r.seed or 0,
+            shard=Shard.parse(r.shard),
+            block_size=default_block_size(r.implementation, r.against),
+        )
+    except RequestError as exc:
+        raise RequestError(f"report merge: {path}: not a run verify can make: {exc}") from None
+    holds = _deals_of_shard(shard)
+    if r.checked > holds or (r.checked != holds and r.first_failure is None and not r.interrupted):
+        finished = "" if r.interrupted or r.first_failure else ", finished without a failure,"
+        raise RequestError(
+            f"report merge: {path}: 'checked' is {r.checked}, but shard {r.shard} of {_scope(r)}{finished} "
+            f"{'holds' if finished else 'holds only'} {holds} deals"
+        )
+    f = r.first_failure
+    if f is not None and r.ranges and not any(a <= f.deal <= b for a, b in r.ranges):
+        raise RequestError(f"report merge: {path}: its first failure, deal {f.deal}, lies outside {_scope(r)}")
+
+
+def _scope(r: Report) -> str:
+    if r.sample is not None:
+        return f"a sample of {r.sample} (seed {r.seed})"
+    return "--range " + " ".join(f"{a}-{b}" for a, b in r.ranges)
+
+
+def _deals_of_shard(request: Request) -> int:
+    """How many deals the blocks of the request's shard hold, counted from the ranges alone (a report can
+    name a range of 2³³ deals, or a million ranges: its blocks are never listed).
+
+    Blocks are the grid cells of each range, in order (a sample's: its deals in chunks of the block size,
+    as the cells of 1 … K), dealt out round-robin: block i to shard (i mod N) + 1 (`Request.blocks`)."""
+    size, mine_at, shards = request.block_size, request.shard.index - 1, request.shard.count
+    if request.sample is not None:
+        parts = [Interval(1, request.sample)]
+    else:
+        parts = [part for r in request.ranges for part in in_domain(r, request.dialect)]
+    total, index = 0, 0  # index: that of the part's first block among all the blocks
+    for first, last in parts:
+        head, tail = grid_cell(first, size), grid_cell(last, size)
+        cells = (tail.first - head.first) // size + 1
+        mine = range((mine_at - index) % shards, cells, shards)  # the part's blocks that are the shard's
+        total += len(mine) * size
+        if 0 in mine:
+            total -= first - head.first  # the first block starts at the range's first deal
+        if cells - 1 in mine:
+            total -= tail.last - last  # the last ends at its last
+        index += cells
+    return total
 
 
 def board_diff(expected: str | None, actual: str | None) -> str:
@@ -224,16 +303,32 @@ def board_diff(expected: str | None, actual: str | None) -> str:
     return printable("\n".join(lines))
 
 
+_RANGES_SHOWN = 4  # ranges named in the verdict line; more are counted
+
+
+def coverage(report: Report) -> str:
+    """What the run was asked to check: its ranges (`1 … 33001, 999000 … 1001001`) or its sample."""
+    if report.sample is not None:
+        return f"a sample of {report.sample} deals (seed {report.seed})"
+    shown = [f"{a} … {b}" if a != b else str(a) for a, b in report.ranges[:_RANGES_SHOWN]]
+    more = len(report.ranges) - _RANGES_SHOWN
+    return ", ".join(shown) + (f" and {more} more ranges" if more > 0 else "")
+
+
 def verdict(report: Report) -> str:
-    """One line for people: what conformed, and where it first did not."""
+    """One line for people: what was covered, what conformed, and where it first did not."""
     scope = f"{report.implementation} against {report.against} ({report.dialect})"
+    if report.ranges or report.sample is not None:
+        scope += f" on {coverage(report)}"
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
     if f is None and report.interrupted:
-        line = f"INTERRUPTED: {scope}: {report.checked} deals checked{where}, all identical so far (not all checked)"
+        checked = counted(report.checked, "deal")
+        line = f"INTERRUPTED: {scope}: {checked} checked{where}, all identical so far (not all checked)"
         return printable(line, one_line=True)
     if f is None:
-        return printable(f"CONFORMS: {scope}: {report.checked} deals checked{where}, all identical", one_line=True)
+        checked = counted(report.checked, "deal")
+        return printable(f"CONFORMS: {scope}: {checked} checked{where}, all identical", one_line=True)
     clean_prefix = ""
     whole_run = report.shard == "1/1" and not report.interrupted
     if whole_run and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
@@ -248,31 +343,3 @@ def diagnosis_line(failure: Failure) -> str:
     """`diagnosis (cause): message` and a newline, or nothing when there is no diagnosis."""
     d = failure.diagnosis
     return f"diagnosis ({d.cause}): {d.message}\n" if d else ""
-
-
-def write_junit(path: str, report: Report, label: str) -> None:
-    suite = ET.Element(
-        "testsuite",
-        name="freecell-harness",
-        tests="1",
-        failures="0" if report.conformant else "1",
-        errors="0",
-        time=f"{report.elapsed_s:.3f}",
-    )
-    case = ET.SubElement(
-        suite,
-        "testcase",
-        classname=f"freecell-harness.{report.dialect}",
-        name=printable(f"{report.implementation} {label}", one_line=True),
-    )
-    case.set("time", f"{report.elapsed_s:.3f}")
-    f = report.first_failure
-    if f is not None:
-        message = printable(f"deal {f.deal}: {f.kind}: {f.explanation}", one_line=True)
-        node = ET.SubElement(case, "failure", message=message, type=printable(f.kind, one_line=True))
-        node.text = verdict(report) + "\n" + printable(diagnosis_line(f)) + board_diff(f.expected, f.actual)
-    ET.SubElement(case, "system-out").text = f"{report.checked} deals checked"
-    root = ET.Element("testsuites")
-    root.append(suite)
-    ET.indent(root)
-    write_atomically(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")

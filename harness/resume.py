@@ -12,23 +12,24 @@ file that is not such a log.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import errno
 import fcntl
 import hashlib
 import importlib.metadata
-import importlib.util
 import json
 import os
-import shlex
-import shutil
 import stat
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from harness.adapters.registry import dealer_class, parse_impl
 from harness.compare import BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.files import open_regular
+from harness.intervals import Block
 from harness.report import harness_version
 
 FORMAT = "freecell-harness resume log"
@@ -37,45 +38,23 @@ FORMAT_VERSION = 2
 
 def _file_hash(path: Path) -> str:
     h = hashlib.sha256()
-    with path.open("rb") as f:
+    with open_regular(path, "dealer file") as f:
         while chunk := f.read(1 << 20):
             h.update(chunk)
     return h.hexdigest()
 
 
-def _files_named(impl: str) -> list[Path]:
-    """The files an IMPL string names: the script, document, program or module behind it."""
-    kind, _, arg = impl.partition(":")
-    candidates: list[str] = []
-    if kind == "node":
-        candidates = [arg.split("#")[0]]
-    elif kind in ("cmd", "stream"):
-        with contextlib.suppress(ValueError):
-            argv = [a.replace("{n}", "1") for a in shlex.split(arg)]
-            found = shutil.which(argv[0]) if argv else None
-            candidates = ([found] if found else []) + argv[1:]
-    elif kind == "fixtures":
-        from harness.fixtures.store import MANIFEST, default_dir
-
-        candidates = [str(default_dir() / MANIFEST)]  # names every file's SHA-256: other tables, another log
-    elif kind == "py":
-        module = arg.partition(":")[0]
-        if "" not in sys.path:
-            sys.path.insert(0, "")
-        with contextlib.suppress(Exception):  # the run itself says why it cannot import
-            spec = importlib.util.find_spec(module)
-            candidates = [spec.origin] if spec and spec.origin else []
-    return [Path(c) for c in candidates if c and Path(c).is_file()]
-
-
 def dealer_identity(impl: str) -> dict[str, str]:
-    """What the dealer named by `impl` is: {file: sha256} of the files it names, else a version."""
-    files = _files_named(impl)
+    """What the dealer named by `impl` is: {file: sha256} of the files a build of it is made of (its
+    kind says which), else the version of its package, else the harness's."""
+    spec = parse_impl(impl)
+    cls = dealer_class(spec.kind)
+    files = [f for f in cls.build_files(spec.argument) if f.is_file()]
     if files:
         return {str(f): _file_hash(f) for f in files}
-    if impl == "pysol-cards":
+    if cls.package is not None and cls.package != "freecell-harness":
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            return {"pysol-cards": importlib.metadata.version("pysol-cards")}
+            return {cls.package: importlib.metadata.version(cls.package)}
     return {impl: f"freecell-harness {harness_version()}"}
 
 
@@ -87,6 +66,7 @@ class ResumeLog:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self._fd: int | None = None
+        self._line_of: dict[str, int] = {}  # block key → its line in the log
 
     def _refuse(self, why: str) -> RequestError:
         self.close()
@@ -104,12 +84,18 @@ class ResumeLog:
         if before is not None and not stat.S_ISREG(before.st_mode):
             raise self._refuse("is not a regular file")
         try:
-            # 0o666: the new file gets the mode the user's umask asks for.
-            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            # 0o666: the new file gets the mode the user's umask asks for; O_NONBLOCK: a FIFO put here since
+            # the check above is not waited on, and is refused below.
+            flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY
+            fd = os.open(self.path, flags, 0o666)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
                 raise self._refuse("is a symbolic link; give the file itself") from None
             raise self._refuse(f"cannot open: {exc.strerror}") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise self._refuse("is not a regular file")
+        return fd
 
     def load(self, fingerprint: dict[str, object], identity: dict[str, object] | None = None) -> dict[str, BlockResult]:
         """Blocks already finished by this run; starts a new log if there is none.
@@ -138,6 +124,7 @@ class ResumeLog:
         for number, raw in enumerate(whole[1:], start=2):
             result = self._entry(raw, number)
             done[result.key] = result
+            self._line_of[result.key] = number
         if lines[-1]:
             os.ftruncate(self._fd, len(data) - len(lines[-1]))  # drop the cut-off line before appending
         os.lseek(self._fd, 0, os.SEEK_END)
@@ -172,6 +159,20 @@ class ResumeLog:
         except (AssertionError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError):
             raise self._refuse(f"line {number}: not a block entry of a resume log") from None
 
+    def counted(self, block: Block, result: BlockResult) -> BlockResult:
+        """The log's `result` for `block`, once its count agrees with the block: every deal of it when no
+        failure was found, else its deals up to the failure, which lies in it (RequestError naming the line
+        otherwise: a count edited in the log would be reported as deals checked)."""
+        where = f"line {self._line_of.get(result.key, '?')}: block {block.key}"
+        f = result.failure
+        if f is not None and f.deal not in block.deals:
+            raise self._refuse(f"{where} claims a failure at deal {f.deal}, outside it (edited?)")
+        wanted = len(block.deals) if f is None else _position(block.deals, f.deal) + 1
+        if result.checked != wanted:
+            upto = "" if f is None else f" up to its failure at {f.deal}"
+            raise self._refuse(f"{where} claims {result.checked} deals checked; it holds {wanted}{upto} (edited?)")
+        return result
+
     def append(self, result: BlockResult) -> None:
         failure = result.failure.to_json() if result.failure else None
         self._write({"block": result.key, "checked": result.checked, "failure": failure})
@@ -188,6 +189,13 @@ class ResumeLog:
         if self._fd is not None:
             os.close(self._fd)  # and with it the lock
             self._fd = None
+
+
+def _position(deals: Sequence[int], deal: int) -> int:
+    """Where `deal` lies in a block's deals (a range, or a sample's sorted list)."""
+    if isinstance(deals, range):
+        return deals.index(deal)
+    return bisect.bisect_left(deals, deal)
 
 
 def _changes(then: object, now: object, where: str = "") -> str:

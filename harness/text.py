@@ -25,3 +25,8 @@ def printable(text: str, *, one_line: bool = False) -> str:
     """`text` with every control character written as an escape (`\\x1b`); tab and LF are kept
     unless `one_line`, which escapes them too."""
     return (_UNSAFE_ON_ONE_LINE if one_line else _UNSAFE).sub(_escape, text)
+
+
+def counted(number: int, noun: str) -> str:
+    """`1 deal`, `2 deals`: a count and its noun, singular for one."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -9,6 +9,7 @@ from pathlib import Path
 from harness.adapters.base import Answer, Dealer
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.files import FileRefused, read_regular
 from harness.seeds import seeds_dir
 from reference.cards import canonical_line, cards_from_text
 
@@ -21,11 +22,11 @@ def load_published(path: Path | None = None) -> dict[tuple[str, int], bytes]:
     """(dialect, deal) → canonical line of every published board; RequestError if unreadable."""
     path = path or published_vectors_path()
     try:
-        vectors = json.loads(path.read_text(encoding="utf-8"))["vectors"]
+        vectors = json.loads(read_regular(path, 16 << 20, "published vectors").decode("utf-8"))["vectors"]
         out: dict[tuple[str, int], bytes] = {}
         for v in vectors:
             out[(str(v["dialect"]), int(v["deal"]))] = canonical_line(cards_from_text(v["board"], v["layout"]))
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (FileRefused, OSError, ValueError, KeyError, TypeError) as exc:
         raise RequestError(
             f"cannot read the published vectors {path}: {exc} (they are found beside the seed documents: "
             "set $FREECELL_SEED to the seed document in seeds/, next to vectors/)"

@@ -18,12 +18,19 @@ INCREMENT: Final = 2531011
 CLASSIC_LAST: Final = 2**31 - 1
 FCPRO_LAST: Final = 2**33 - 1
 XP_LAST: Final = 1_000_000
+ORIGINAL_LAST: Final = 32000  # Microsoft's original FreeCell numbered its deals 1 … 32000
+
+# The largest 15-, 16-, 31- and 32-bit integers: where a dealer that keeps the deal number in too
+# narrow an integer wraps or clamps it, whatever the dialect.
+INTEGER_LIMITS: Final = (2**15 - 1, 2**16 - 1, 2**31 - 1, 2**32 - 1)
 
 
 @dataclass(frozen=True, slots=True)
 class LcgRule:
     """sᵢ = (214013·sᵢ₋₁ + 2531011) & state_mask from s₀ = n − seed_offset;
-    rᵢ = (((sᵢ >> 16) & out_mask) | out_or) + out_add, for deal numbers first … last."""
+    rᵢ = (((sᵢ >> 16) & out_mask) | out_or) + out_add, for deal numbers first … last.
+    `note` says how rᵢ differs from Microsoft's, for the diagnosis of a dealer that uses this rule
+    where another applies."""
 
     first: int
     last: int
@@ -32,6 +39,12 @@ class LcgRule:
     out_mask: int
     out_or: int = 0
     out_add: int = 0
+    note: str = ""
+
+    @property
+    def bits(self) -> int:
+        """How many low bits of the state decide rᵢ (they evolve on their own: an LCG modulo 2^k)."""
+        return min(self.state_mask.bit_length(), 16 + self.out_mask.bit_length())
 
     def random_numbers(self, number: int) -> list[int]:
         state = number - self.seed_offset
@@ -47,10 +60,32 @@ _MS_RULE = LcgRule(1, CLASSIC_LAST, 0, 2**31 - 1, 0x7FFF)
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
+    """A numbering of deals: its rules, its fixed layouts, and its landmarks (deal numbers that end a
+    stretch users know, where no rule changes: classic's 32000).  Everything else that knows where
+    dealers go wrong derives from these: `seams`, `boundaries`, and `INTEGER_LIMITS`."""
+
     name: str
+    title: str  # what the game is called: "FreeCell Pro"
     rules: tuple[LcgRule, ...]
     # Deal numbers that are fixed layouts: 8 columns, top card first, as card names.
     fixed_layouts: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    landmarks: tuple[int, ...] = ()
+
+    @property
+    def seams(self) -> tuple[int, ...]:
+        """The deal numbers after which this dialect's dealing changes or ends: each rule's last deal,
+        and each landmark."""
+        return tuple(sorted({*(r.last for r in self.rules), *self.landmarks}))
+
+    def boundaries(self) -> list[int]:
+        """The deals of this domain where a dealer goes wrong first: its first and last, and each seam of
+        any dialect (a dealer of another dialect diverges there) with the deal after it."""
+        every = {n + step for d in DIALECTS.values() for n in d.seams for step in (0, 1)}
+        return sorted(n for n in {self.first, self.last, *every} if n in self)
+
+    @property
+    def size(self) -> int:
+        return sum(hi - lo + 1 for lo, hi in self.intervals())
 
     @property
     def first(self) -> int:
@@ -128,17 +163,19 @@ _XP_MINUS_2 = (
 )  # fmt: skip
 
 DIALECTS: Final[dict[str, Dialect]] = {
-    "classic": Dialect("classic", (_MS_RULE,)),
+    "classic": Dialect("classic", "Microsoft FreeCell", (_MS_RULE,), landmarks=(ORIGINAL_LAST,)),
     "fcpro": Dialect(
         "fcpro",
+        "FreeCell Pro",
         (
             _MS_RULE,
-            LcgRule(2**31, 2**32 - 1, 0, 2**32 - 1, 0x7FFF, out_or=0x8000),
-            LcgRule(2**32, FCPRO_LAST, 2**32, 2**32 - 1, 0xFFFF, out_add=1),
+            LcgRule(2**31, 2**32 - 1, 0, 2**32 - 1, 0x7FFF, out_or=0x8000, note="rᵢ | 0x8000"),
+            LcgRule(2**32, FCPRO_LAST, 2**32, 2**32 - 1, 0xFFFF, out_add=1, note="16-bit rᵢ + 1"),
         ),
     ),
     "xp": Dialect(
         "xp",
+        "Windows XP FreeCell",
         (LcgRule(1, XP_LAST, 0, 2**31 - 1, 0x7FFF),),
         {-1: _XP_MINUS_1, -2: _XP_MINUS_2},
     ),

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from harness.challenge import parse_challenge, read_challenge
+from harness.challenge.language import detect_language
 from harness.cli import main
 from harness.errors import RequestError
-from harness.language import detect_language
 
 SEED_FACTS = [
     # name, layout, language

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,16 +15,27 @@ from harness.cli import main
 pytestmark = pytest.mark.usefixtures("test_dealers")
 
 
-@pytest.mark.parametrize(("planted", "verdict", "deal"), [("25555", 1, 25555), ("99999", 0, None)])
+# Blocks of 10,000 go round-robin to 3 shards: 25555 lies in 20001-30000, shard 3's.
+@pytest.mark.parametrize(
+    ("planted", "verdict", "deal", "shard_statuses"),
+    [("25555", 1, 25555, [0, 0, 1]), ("99999", 0, None, [0, 0, 0])],
+)
 def test_shards_then_merge_give_the_verdict_of_one_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: str, verdict: int, deal: int | None
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    planted: str,
+    verdict: int,
+    deal: int | None,
+    shard_statuses: list[int],
 ) -> None:
     monkeypatch.setenv("PLANTED_DEAL", planted)
     summary = tmp_path / "summary.md"
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    statuses = []
     for k in (1, 2, 3):  # as three matrix jobs would, each uploading its own directory
         shard = ["shard", "py:planted:deal", "--range", "1-40000", "--shard", str(k), "--shards", "3"]
-        assert main(["ci", *shard, "--jobs", "1", "--out", str(tmp_path / "artifacts" / f"shard-{k}")]) == 0
+        statuses.append(main(["ci", *shard, "--jobs", "1", "--out", str(tmp_path / "artifacts" / f"shard-{k}")]))
+    assert statuses == shard_statuses  # a shard's job fails exactly when its verify would
     merged = tmp_path / "merged.json"
     assert main(["ci", "merge", str(tmp_path / "artifacts"), "--out", str(merged)]) == verdict
     data = json.loads(merged.read_text())
@@ -54,6 +68,14 @@ def test_steps_exit_as_verify_would(
     assert (captured.err.count("\n") == 1) == (code == 2)
 
 
+def test_shard_help_shows_its_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["ci", "shard", "--help"])
+    text = capsys.readouterr().out
+    assert "0    every deal of this shard conforms" in text
+    assert "1    a deal of this shard does not conform" in text
+
+
 def test_merge_without_reports_is_a_request_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ci", "merge", str(tmp_path)]) == 2
     assert "no shard-*.json" in capsys.readouterr().err
@@ -68,3 +90,48 @@ def test_no_workflow_restores_a_resume_log_of_an_earlier_run(workflow: str) -> N
     for line in text.splitlines():
         if "restore-keys:" in line:
             assert "github.run_id" in line, f"{workflow}: {line.strip()} restores logs of other runs"
+
+
+ACTION = Path(__file__).parents[1] / "action.yml"
+
+
+def _run_script(step_id: str) -> str:
+    """The `run: |` script of the action's step `id: step_id` (read by indentation, as YAML does)."""
+    lines = ACTION.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == f"id: {step_id}")
+    run = next(i for i in range(start, len(lines)) if lines[i].strip() == "run: |")
+    indent = len(lines[run + 1]) - len(lines[run + 1].lstrip())
+    body = []
+    for line in lines[run + 1 :]:
+        if line.strip() and len(line) - len(line.lstrip()) < indent:
+            break
+        body.append(line[indent:])
+    return "\n".join(body) + "\n"
+
+
+@pytest.mark.parametrize(("planted", "status"), [("5", 1), ("99999", 0)])
+def test_the_actions_verify_step_fails_exactly_when_the_dealer_diverges(
+    tmp_path: Path, test_dealers: Path, planted: str, status: int
+) -> None:
+    """The step as the runner runs it (bash, the harness's own venv), on a dealer of one shard."""
+    venv_bin = tmp_path / "runner" / "freecell-harness" / "bin"
+    venv_bin.mkdir(parents=True)
+    (venv_bin / "python").symlink_to(sys.executable)
+    output = tmp_path / "github_output"
+    env = {
+        "PATH": os.environ["PATH"],
+        "PYTHONPATH": os.pathsep.join((str(Path(__file__).parents[1]), str(test_dealers))),
+        "PLANTED_DEAL": planted,
+        "RUNNER_TEMP": str(tmp_path / "runner"),
+        "GITHUB_OUTPUT": str(output),
+        "IMPL": "py:planted:deal",
+        "RANGE": "1-100",
+        "DIALECT": "classic",
+        "SHARD": "1",
+        "SHARDS": "1",
+        "OUT": str(tmp_path / "out" / "shard-1"),
+    }
+    run = subprocess.run(["bash", "-e", "-c", _run_script("verify")], env=env, cwd=tmp_path, capture_output=True)
+    assert run.returncode == status, run.stderr.decode()
+    assert output.read_text() == f"status={status}\n"
+    assert (tmp_path / "out" / "shard-1" / "shard-1.json").is_file()

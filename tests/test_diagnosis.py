@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -200,7 +201,7 @@ pytest_plugins = ["pytester"]
 
 
 def test_the_plugin_failure_says_why(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYTHONPATH", str(TESTS / "dealers"))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join((str(TESTS.parent), str(TESTS / "dealers"))))  # this checkout
     pytester.makepyfile(test_conformance=(TESTS / "conformance" / "test_conformance.py").read_text())
     result = pytester.runpytest_subprocess(
         "-p", "no:cacheprovider", "--fc-impl", "py:mistaken:off_by_one", "--fc-range", "1-10"

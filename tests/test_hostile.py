@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -31,6 +33,7 @@ from harness.adapters.python import PythonDealer
 from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.limits import NO_LIMITS, Limits
 
 HOSTILE = Path(__file__).parent / "hostile"
 PY = sys.executable
@@ -423,7 +426,7 @@ def test_what_a_dying_harness_starts_after_its_cleanup_dies_with_it(marker: str)
 def test_the_supervisor_leaves_its_host_process_alone(marker: str) -> None:
     """A library user's process (pytest, an IDE) is never made a subreaper: it would inherit every
     orphan below it and never reap them."""
-    process.run([PY, "-c", "pass", marker], None, 30, 1 << 10, process.NO_LIMITS)
+    process.run([PY, "-c", "pass", marker], None, 30, 1 << 10, NO_LIMITS)
     libc = ctypes.CDLL(None, use_errno=True)
     flag = ctypes.c_int(-1)
     assert libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
@@ -478,7 +481,7 @@ def test_a_hanging_py_dealer_is_a_timeout_at_its_deal_from_any_thread(
 def test_py_dealers_are_bounded_and_their_prints_do_not_disturb(
     function: str, deal: int | None, kind: str | None, named: str | None, hostile_importable: None
 ) -> None:
-    with open_dealer(f"py:quitter:{function}", DealerOptions(memory_mb=256)) as dealer:
+    with open_dealer(f"py:quitter:{function}", DealerOptions(limits=Limits(memory_mb=256))) as dealer:
         answers = dealer.lines(range(1, 5))
     failures = [a for a in answers if isinstance(a, Failure)]
     assert [(f.deal, f.kind) for f in failures] == ([(deal, kind)] if deal else [])
@@ -556,7 +559,7 @@ def test_a_node_dealer_over_the_memory_limit_crashes_at_its_deal_naming_it(
     assembled = tmp_path / script.name
     correct = good.replace("function dealFreeCell(n)", "function correct(n)")
     assembled.write_text(script.read_text(encoding="utf-8") + correct, encoding="utf-8")
-    with open_dealer(f"node:{assembled}", DealerOptions(memory_mb=256, timeout=60)) as dealer:
+    with open_dealer(f"node:{assembled}", DealerOptions(limits=Limits(memory_mb=256), timeout=60)) as dealer:
         answers = dealer.lines(range(1, deal + 2))
     failures = [a for a in answers if isinstance(a, Failure)]
     assert [(f.deal, f.kind) for f in failures] == [(deal, "crash")], failures
@@ -631,3 +634,370 @@ def test_the_up_front_check_of_a_py_dealer_never_runs_it(
     else:
         with pytest.raises(RequestError, match="has no callable deal"):
             PythonDealer.check(f"{module}:deal", DealerOptions())
+
+
+# -- hostile files: what the harness is given to read -------------------------------------------
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def _fixtures_copy(tmp: Path) -> Path:
+    from harness.fixtures import default_dir
+
+    copy = tmp / "fx"
+    shutil.copytree(default_dir(), copy)
+    return copy
+
+
+def _fixture_replaced(by: Callable[[Path], object], name: str = "classic/lines-1-32000.txt") -> Callable[[Path], Path]:
+    def make(tmp: Path) -> Path:
+        copy = _fixtures_copy(tmp)
+        (copy / name).unlink()
+        by(copy / name)
+        return copy
+
+    return make
+
+
+def _zero_link(path: Path) -> Path:
+    path.symlink_to("/dev/zero")
+    return path
+
+
+def _shards(tmp: Path, edit: Callable[[int, dict[str, object]], None], shards: int = 2) -> list[str]:
+    """The reports of the shards of `verify reference --range 1-1000`, each edited by `edit(k, report)`."""
+    paths = []
+    for k in range(1, shards + 1):
+        path = tmp / f"shard-{k}.json"
+        assert main(["verify", "reference", "--range", "1-1000", "--shard", f"{k}/{shards}", "-q",
+                     "--report", str(path), "--jobs", "1"]) == 0  # fmt: skip
+        data = json.loads(path.read_text())
+        edit(k, data)
+        path.write_text(json.dumps(data))
+        paths.append(str(path))
+    return paths
+
+
+def _setting(**fields: object) -> Callable[[int, dict[str, object]], None]:
+    """An edit of the first shard's report only."""
+
+    def edit(k: int, data: dict[str, object]) -> None:
+        if k == 1:
+            data.update(fields)
+
+    return edit
+
+
+def _resume_log(tmp: Path, entry: dict[str, object]) -> str:
+    """A resume log of `verify reference --range 1-20000` whose first block line is `entry`."""
+    log = tmp / "run.resume"
+    assert main(["verify", "reference", "--range", "1-20000", "-q", "--resume", str(log), "--jobs", "1"]) == 0
+    header, *_ = log.read_text().splitlines()
+    log.write_text(header + "\n" + json.dumps(entry) + "\n")
+    return str(log)
+
+
+def _nested(tmp: Path, depth: int = 200_000) -> str:
+    path = tmp / "nested.json"
+    path.write_text("[" * depth + "]" * depth)
+    return str(path)
+
+
+def _sparse(tmp: Path, size: int = 3 << 30) -> str:
+    path = tmp / "huge.json"
+    with path.open("wb") as f:
+        f.truncate(size)  # takes no disk: a file of zeros the size of a disk image
+    return str(path)
+
+
+@dataclass(frozen=True)
+class HostileFile:
+    """A command given a hostile file: `argv(tmp)` makes it and says the command (after any NAME=VALUE of
+    its environment, and before any `< FILE` for its stdin, as a shell has them); what the run must come to.
+
+    Every case must end, in one line naming the file (`said`) and with no traceback, without
+    waiting on a FIFO or reading without end (the run is bounded in time and memory: a case that
+    hangs or grows fails)."""
+
+    argv: Callable[[Path], list[str]]
+    status: int
+    said: str
+
+
+def _given(*argv: str, file: Callable[[Path], object]) -> Callable[[Path], list[str]]:
+    """`argv` and the hostile file (or fixtures directory) that `file(tmp)` makes."""
+    return lambda tmp: [*argv, str(file(tmp))]
+
+
+def _forged_block(entry: dict[str, object]) -> Callable[[Path], list[str]]:
+    return lambda t: ["verify", "reference", "--range", "1-20000", "--resume", _resume_log(t, entry)]
+
+
+def _merged(edit: Callable[[int, dict[str, object]], None]) -> Callable[[Path], list[str]]:
+    return lambda t: ["report", "merge", *_shards(t, edit)]
+
+
+FIFO_FIXTURE, ZERO_FIXTURE = _fixture_replaced(_fifo), _fixture_replaced(_zero_link)
+FIXTURES_CHECK = ("fixtures", "check", "--rows", "0", "--dir")
+FAILURE_AT_15000 = {"deal": 15000, "kind": "error", "message": "x", "expected": None, "actual": None}
+HOSTILE_FILES: dict[str, HostileFile] = {
+    # 5. special files: never waited on, never read without end
+    "challenge-fifo": HostileFile(
+        _given("challenge", file=lambda t: _fifo(t / "doc.md")), 2, "doc.md: cannot read the document: it is a FIFO"
+    ),
+    "challenge-zero": HostileFile(
+        lambda t: ["challenge", "/dev/zero"], 2, "/dev/zero: cannot read the document: it is a character device"
+    ),
+    "identify-fifo": HostileFile(_given("identify", file=lambda t: _fifo(t / "b.txt")), 2, "b.txt: it is a FIFO"),
+    "node-dealer-fifo": HostileFile(
+        _given("verify", "--range", "1-3", "--report", "r.json", file=lambda t: f"node:{_fifo(t / 'd.js')}"),
+        2,
+        "d.js: cannot read the dealer: it is a FIFO",
+    ),
+    "resume-log-fifo": HostileFile(
+        _given("verify", "reference", "--range", "1-3", "--resume", file=lambda t: _fifo(t / "log")),
+        2,
+        "log: is not a regular file",
+    ),
+    "identify-stdin-zero": HostileFile(lambda t: ["identify", "<", "/dev/zero"], 2, "stdin holds more than 64 MiB"),
+    "merge-fifo": HostileFile(
+        _given("report", "merge", file=lambda t: _fifo(t / "s.json")), 2, "s.json: cannot read the report: it is a FIFO"
+    ),
+    "merge-zero-link": HostileFile(
+        _given("report", "merge", file=lambda t: _zero_link(t / "z.json")),
+        2,
+        "z.json: cannot read the report: it is a character device",
+    ),
+    "merge-sparse": HostileFile(
+        _given("report", "merge", file=_sparse), 2, "huge.json: cannot read the report: larger than"
+    ),
+    "fixture-fifo": HostileFile(
+        _given(*FIXTURES_CHECK, file=FIFO_FIXTURE), 1, "lines-1-32000.txt: cannot read the file: it is a FIFO"
+    ),
+    "fixture-zero-link": HostileFile(
+        _given(*FIXTURES_CHECK, file=ZERO_FIXTURE),
+        1,
+        "lines-1-32000.txt: cannot read the file: it is a character device",
+    ),
+    "domain-table-zero-link": HostileFile(
+        _given(*FIXTURES_CHECK, file=_fixture_replaced(_zero_link, "fcpro/digests-domain.tsv")),
+        1,
+        "fcpro/digests-domain.tsv: cannot read the file: it is a character device",
+    ),
+    "manifest-fifo": HostileFile(
+        _given(*FIXTURES_CHECK, file=_fixture_replaced(_fifo, "MANIFEST.json")),
+        1,
+        "MANIFEST.json: cannot read the manifest: it is a FIFO",
+    ),
+    "verify-fixtures-fifo": HostileFile(
+        lambda t: [
+            f"FREECELL_FIXTURES={FIFO_FIXTURE(t)}",
+            "verify",
+            "reference",
+            "--against",
+            "fixtures",
+            "--range",
+            "1-9",
+        ],
+        1,
+        "lines-1-32000.txt: cannot read the file: it is a FIFO",
+    ),
+    # 4. a bad file is exit 2 in one line, never exit 3
+    "merge-nested": HostileFile(_given("report", "merge", file=_nested), 2, "nested.json: not JSON"),
+    # 7. counts that cannot be forged by a file
+    "resume-count-forged": HostileFile(
+        _forged_block({"block": "1-10000", "checked": 999_999_999, "failure": None}),
+        2,
+        "line 2: block 1-10000 claims 999999999 deals checked",
+    ),
+    "resume-count-short": HostileFile(
+        _forged_block({"block": "1-10000", "checked": 3, "failure": None}), 2, "line 2: block 1-10000 claims 3 deals"
+    ),
+    "resume-failure-elsewhere": HostileFile(
+        _forged_block({"block": "1-10000", "checked": 1, "failure": FAILURE_AT_15000}),
+        2,
+        "line 2: block 1-10000 claims a failure at deal 15000",
+    ),
+    "merge-counts-forged": HostileFile(_merged(lambda k, d: d.update(checked=1)), 2, "shard-1.json: 'checked'"),
+    "merge-count-over-the-range": HostileFile(_merged(_setting(checked=5000)), 2, "shard-1.json: 'checked'"),
+    "merge-a-million-ranges": HostileFile(  # counted from the ranges, never block by block
+        _merged(lambda k, d: d.update(ranges=[[1, 2**31 - 1]] * 300_000)), 2, "shard-1.json: 'checked' is 1000"
+    ),
+    "merge-dealer-versions": HostileFile(_merged(_setting(dealer_version="dealer.js 9b1c")), 2, "dealer_version"),
+    "merge-implementations": HostileFile(_merged(_setting(implementation="pysol-cards")), 2, "implementation"),
+    "merge-against": HostileFile(_merged(_setting(against="pysol-cards")), 2, "against"),
+    "merge-dialects": HostileFile(_merged(_setting(dialect="fcpro")), 2, "dialect"),
+}
+
+
+def _bounded() -> None:
+    """A run that reads without end fails (MemoryError) instead of taking the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+@pytest.mark.parametrize("name", HOSTILE_FILES)
+def test_a_hostile_file_is_refused_in_one_line_without_hanging_or_growing(name: str, tmp_path: Path) -> None:
+    case = HOSTILE_FILES[name]
+    argv, env = case.argv(tmp_path), dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
+    while "=" in argv[0]:
+        variable, _, value = argv.pop(0).partition("=")
+        env[variable] = value
+    stdin = argv.pop(-1) if argv[-2:-1] == ["<"] else os.devnull
+    argv = argv[:-1] if argv[-1:] == ["<"] else argv
+    try:
+        with open(stdin, "rb") as given:
+            done = subprocess.run([PY, "-m", "harness", *argv], capture_output=True, text=True, timeout=60, env=env,
+                                  preexec_fn=_bounded, cwd=tmp_path, stdin=given)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{name}: still running after 60 s (waiting on a special file?)")
+    said = done.stdout + done.stderr
+    assert (done.returncode, case.said in said) == (case.status, True), said[-600:]
+    assert "Traceback" not in said and done.stderr.count("\n") <= 1, said[-600:]
+
+
+# -- any locale: under the POSIX locale, with Python's UTF-8 modes off, output falls back to escapes ----
+
+POSIX_LOCALE = {
+    "LC_ALL": "POSIX",
+    "LANG": "POSIX",
+    "PYTHONUTF8": "0",
+    "PYTHONCOERCECLOCALE": "0",
+    "PYTHONIOENCODING": "",
+}
+WRAPS = ["py:wrapping:deal", "--dialect", "fcpro", "--range", "2147483640-2147483660", "--jobs", "1"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "said"),
+    [
+        # the verdict ("conforms on 2147483640 … 2147483647") and the board diff (│) are not ASCII
+        (
+            ["verify", *WRAPS, "--report", "{tmp}/r.json"],
+            1,
+            "conforms on 2147483640 \\u2026 2147483647, first mismatch",
+        ),
+        (["verify", *WRAPS, "--junit", "{tmp}/j.xml"], 1, "\\u2502"),
+        (["verify", "--help"], 0, "0.01 \\u2026 86400"),
+        (["profile", "py:wrapping:deal", "--json"], 0, '"summary"'),
+    ],
+)
+def test_in_any_locale_the_verdict_and_exit_status_stand(
+    argv: list[str], status: int, said: str, tmp_path: Path
+) -> None:
+    env = dict(os.environ, **POSIX_LOCALE)
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent.parent), str(Path(__file__).parent / "dealers")])
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    done = subprocess.run([PY, "-m", "harness", *argv], capture_output=True, env=env, timeout=300, check=False)
+    out, err = done.stdout.decode("ascii"), done.stderr.decode("ascii")  # nothing but ASCII reaches the terminal
+    assert (done.returncode, said in out) == (status, True), (out + err)[-600:]
+    assert "Traceback" not in err and "internal error" not in err, err
+    if "--report" in argv:
+        assert json.loads((tmp_path / "r.json").read_text())["first_failure"]["deal"] == 2**31
+
+
+# -- interrupts at any moment: from the entry point's first instruction, exit 130 in one line ------
+
+SLOW_DEALER = ["py:slow_dealer:deal", "--range", "1-20000", "--jobs", "1"]
+
+
+@pytest.mark.parametrize(
+    ("signal_name", "at", "argv"),
+    [
+        # while the entry point imports the command line (Ctrl-C in its first ~0.3 s)
+        ("SIGINT", "harness.cli", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
+        ("SIGTERM", "harness.cli", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "harness.cli", ["deal", "--range", "1-10"]),
+        ("SIGTERM", "harness.cli", ["fixtures", "check", "--rows", "0"]),
+        # while verify imports its engine, and while it finds the dealer (before any worker or progress)
+        ("SIGTERM", "harness.engine", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "harness.engine", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json", "--resume", "{tmp}/log"]),
+        ("SIGTERM", "slow_dealer", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json"]),
+        ("SIGINT", "slow_dealer", ["verify", *SLOW_DEALER, "--report", "{tmp}/r.json", "--junit", "{tmp}/j.xml"]),
+        # Ctrl-C to the whole group (as a terminal sends it) once the workers of a check are forked
+        ("SIGINT", "fork=2", ["fixtures", "check", "--all", "--dialect", "classic", "--jobs", "2"]),
+    ],
+)
+def test_an_interrupt_before_the_first_progress_line_is_exit_130_in_one_line_with_the_report(
+    signal_name: str, at: str, argv: list[str], tmp_path: Path
+) -> None:
+    tests = Path(__file__).parent
+    env = dict(os.environ, SIGNAL_AT_IMPORT=f"{signal_name}:{at}:{tmp_path / 'sent'}")
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (HOSTILE / "signal_at_import", tests.parent, tests / "dealers"))
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    done = subprocess.run(
+        [PY, "-m", "harness", *argv], capture_output=True, text=True, env=env, timeout=300, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal's foreground job has it
+    )  # fmt: skip
+    assert (tmp_path / "sent").exists(), "the signal was never sent"
+    assert (done.returncode, done.stderr.count("\n")) == (130, 1), done.stdout + done.stderr
+    assert done.stderr.startswith("freecell-harness: interrupted") and "Traceback" not in done.stderr, done.stderr
+    if "--report" in argv:
+        report = json.loads((tmp_path / "r.json").read_text())
+        assert (report["interrupted"], report["first_failure"]) == (True, None), report
+        assert done.stdout.startswith("INTERRUPTED: py:slow_dealer:deal against reference"), done.stdout
+    if "--junit" in argv:
+        ElementTree.parse(tmp_path / "j.xml")
+
+
+# -- fixtures: a row edited together with the manifest's SHA-256 is found, and the message leads there ---
+
+EDITED_ROW = (1_000_001, 2_000_000)  # a row of the classic whole-domain table: neither its first nor its last
+
+
+def _resealed_copy(tmp: Path) -> Path:
+    """The fixtures with one whole-domain row's digest edited and the manifest's SHA-256 made to match."""
+    copy = _fixtures_copy(tmp)
+    table = copy / "classic/digests-domain.tsv"
+    row = f"{EDITED_ROW[0]}\t{EDITED_ROW[1]}\t".encode()
+    data = table.read_bytes()
+    at = data.index(row) + len(row)
+    table.write_bytes(data[:at] + (b"0" if data[at : at + 1] != b"0" else b"1") + data[at + 1 :])
+    manifest = json.loads((copy / "MANIFEST.json").read_text())
+    entry = next(e for e in manifest["files"] if e["path"] == "classic/digests-domain.tsv")
+    entry["sha256"] = hashlib.sha256(table.read_bytes()).hexdigest()
+    (copy / "MANIFEST.json").write_text(json.dumps(manifest, indent=1))
+    return copy
+
+
+def _harness(*argv: str, fixtures: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
+    if fixtures is not None:
+        env["FREECELL_FIXTURES"] = str(fixtures)
+    return subprocess.run([PY, "-m", "harness", *argv], capture_output=True, text=True, env=env, timeout=600)
+
+
+def test_a_resealed_whole_domain_row_is_named_by_verify_and_caught_by_the_command_it_names(tmp_path: Path) -> None:
+    copy = _resealed_copy(tmp_path)
+    row = f"{EDITED_ROW[0]}-{EDITED_ROW[1]}"
+    # the row is neither the first nor the last: the default check does not draw it, and it passes
+    assert _harness("fixtures", "check", "--seed", "1", "--dialect", "classic", fixtures=copy).returncode == 0
+    found = _harness("verify", "reference", "--against", "fixtures", "--range", "1500001-1500100", "-q", fixtures=copy)
+    assert found.returncode == 1, found.stdout + found.stderr
+    said = re.search(r"`freecell-harness (fixtures check [^`]*)`", found.stdout)
+    assert said is not None and row in found.stdout, found.stdout
+    check = _harness(*said[1].split(), fixtures=copy)
+    assert check.returncode == 1, check.stdout + check.stderr
+    assert f"classic/digests-domain.tsv: row {row}: digest differs from the reference" in check.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "said"),
+    [
+        (["--row", "1000001-2000000"], 1, "classic/digests-domain.tsv: row 1000001-2000000: digest differs"),
+        (["--row", "1000001-2000000", "--dialect", "fcpro"], 0, "and row 1000001-2000000"),  # fcpro's is right
+        (["--row", "2000001-3000000"], 0, "and row 2000001-3000000"),
+        (["--row", "1000001-1999999"], 2, "--row 1000001-1999999: not a row of the whole-domain tables"),
+        (["--row", "9000000001-9000000002"], 2, "--row 9000000001-9000000002: "),
+        (["--row", "5-1"], 2, "reversed"),
+    ],
+)
+def test_fixtures_check_recomputes_the_rows_it_is_asked_for(
+    argv: list[str], status: int, said: str, tmp_path: Path
+) -> None:
+    done = _harness("fixtures", "check", "--rows", "0", *argv, fixtures=_resealed_copy(tmp_path))
+    assert (done.returncode, said in done.stdout + done.stderr) == (status, True), done.stdout + done.stderr

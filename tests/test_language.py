@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.language import detect_language
+from harness.challenge.language import detect_language
 
 PARAGRAPHS = [
     (

@@ -82,7 +82,9 @@ def test_the_library_never_imports_the_command_line(module: str) -> None:
 @pytest.mark.parametrize("module", ["harness.fixtures", "harness.fixtures.check", "harness.fixtures.regen",
                                     "harness.fixtures.store", "harness.fixtures.plan", "harness.pytest_plugin",
                                     "harness.engine", "harness.request", "harness.intervals", "harness.verdict",
-                                    "harness.report", "harness.adapters.registry"])  # fmt: skip
+                                    "harness.report", "harness.adapters.registry", "harness.conformance",
+                                    "harness.challenge", "harness.challenge.command", "harness.challenge.layouts",
+                                    "harness.challenge.names", "harness.challenge.language"])  # fmt: skip
 def test_only_the_command_line_prints(module: str) -> None:
     tree = ast.parse(_modules()[module].read_text())
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
@@ -97,3 +99,16 @@ def test_every_package_is_in_the_distribution() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     on_disk = {_module_name(p) for pkg in PACKAGES for p in (ROOT / pkg).rglob("__init__.py")}
     assert on_disk <= listed, f"not in pyproject.toml's packages: {sorted(on_disk - listed)}"
+
+
+@pytest.mark.parametrize("name", ["Limits", "exit_text", "dealer_identity", "dealer_class", "ConformanceSession",
+                                  "detect_language", "undefined_names", "pin_failure"])  # fmt: skip
+def test_each_concept_has_one_home(name: str) -> None:
+    """Defined once in the package (a second copy drifts from the first)."""
+    homes = [
+        module
+        for module, path in _modules().items()
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name
+    ]
+    assert len(homes) == 1, homes

@@ -15,7 +15,7 @@ import pytest
 import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.adapters.node import NodeDealer
-from harness.challenge_command import check_conformance
+from harness.challenge.command import check_conformance
 from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -86,9 +86,9 @@ def test_one_process_serves_every_block(node: str) -> None:
     ("deal", "needles"),
     [
         (2, ["dealFreeCell(2) returned an array of 7", "repeated"]),
-        (3, ["not a card: 7"]),
-        (6, ["dealFreeCell(6) returned nothing"]),
-        (9, ["not a card: 'XX'"]),
+        (3, ["row 3, card 3 is the number 7: not a card"]),
+        (6, ["dealFreeCell(6) returned nothing (undefined)"]),
+        (9, ["7 groups of 8 8 8 8 8 8 5 cards: expected rows (8 8 8 8 8 8 4)"]),
     ],
 )
 def test_invalid_output_names_what_is_wrong(node: str, deal: int, needles: list[str]) -> None:

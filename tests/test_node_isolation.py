@@ -38,6 +38,7 @@ ESCAPES = {
     "dynamic-import": 'const fs = await import("fs"); const host = { mainModule: { require: () => fs } };',
     "require-child-process": 'const host = { mainModule: { require } }; require("child_process");',
     "function-this": 'const host = Function("return this")().process;',
+    "built-in-module-constructor": 'const host = require("util").inspect.constructor("return process")();',
 }
 
 

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 pytest_plugins = ["pytester"]
 
+ROOT = Path(__file__).resolve().parent.parent
 DEALERS = Path(__file__).parent / "dealers"
 CONFORMANCE_TEST = (Path(__file__).parent / "conformance" / "test_conformance.py").read_text()
 
 
 @pytest.fixture
 def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    monkeypatch.setenv("PYTHONPATH", str(DEALERS))  # the inner pytest runs in a subprocess
+    # The inner pytest runs in a subprocess, with this checkout's harness and the test dealers.
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join((str(ROOT), str(DEALERS))))
     pytester.makepyfile(test_conformance=CONFORMANCE_TEST)
     return pytester
 
@@ -108,8 +111,8 @@ def test_a_dealer_that_fails_to_open_mid_session_stops_the_session_once(suite: p
     suite.makepyfile(broken_dealer="raise ImportError('this dealer is broken')\ndef deal(n): pass\n")
     suite.makeconftest(
         """
-        import harness.pytest_plugin as plugin
-        plugin.check_impl = lambda impl, options: None  # as if the cheap check could not tell
+        import harness.conformance as conformance
+        conformance.check_impl = lambda impl, options: None  # as if the cheap check could not tell
         """
     )
     result = suite.runpytest_subprocess(
@@ -129,3 +132,26 @@ def test_a_dealer_s_control_characters_reach_the_terminal_escaped(suite: pytest.
     result.assert_outcomes(failed=1)
     out = "\n".join(result.stdout.lines)
     assert "\\x1b]0;owned\\x07" in out and "\x1b]" not in out and "\x07" not in out
+
+
+def test_a_run_that_does_not_use_the_plugin_needs_nothing_of_it(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Loaded into every pytest run of the environment, the plugin once failed them all when the seed
+    document (its default --fc-impl) was missing."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    monkeypatch.setenv("FREECELL_SEED", str(pytester.path / "no-such-document.txt"))
+    pytester.makepyfile("def test_unrelated():\n    assert True\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+
+
+def test_a_default_that_cannot_be_served_is_one_usage_error_when_a_test_uses_the_plugin(
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FREECELL_SEED", str(suite.path / "no-such-document.txt"))
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    text = result.stdout.str() + result.stderr.str()
+    assert text.count("freecell-harness: the freeCodeCamp seed document") == 1, text
+    assert "Traceback" not in text and "INTERNALERROR" not in text

@@ -79,14 +79,18 @@ def test_open_pair_closes_the_first_dealer_when_the_second_cannot_open(monkeypat
     import harness.adapters.registry as registry
 
     class Unopenable(Recorder):
+        form = "cmd:TEMPLATE"
+
         def __init__(self, argument: str, options: DealerOptions) -> None:
             raise RequestError("cannot open the second")
 
     class First(Recorder):
+        form = "reference"
+
         def __init__(self, options: DealerOptions) -> None:
             super().__init__("reference")
 
-    monkeypatch.setattr(registry, "_dealer_class", {"reference": First, "cmd": Unopenable}.__getitem__)
+    monkeypatch.setattr(registry, "dealer_class", {"reference": First, "cmd": Unopenable}.__getitem__)
     Recorder.closed = []
     with pytest.raises(RequestError, match="second"):
         open_pair("reference", "cmd:x", DealerOptions())

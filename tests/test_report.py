@@ -1,14 +1,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
-from xml.etree import ElementTree as ET
 
 import pytest
 
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.report import Report, board_diff, merge_reports, read_report, verdict, write_junit
+from harness.report import Report, board_diff, merge_reports, read_report, verdict
 from reference import deal
 
 EXPECTED = deal(617).line.strip()
@@ -25,9 +25,10 @@ def shard(k: int, n: int, checked: int, failure: int | None = None, elapsed: flo
 @pytest.mark.parametrize(
     ("shards", "checked", "first", "elapsed"),
     [
-        ([shard(1, 2, 50), shard(2, 2, 50)], 100, None, 1.0),
-        ([shard(1, 3, 30, 77), shard(2, 3, 40, 12, 2.5), shard(3, 3, 30)], 100, 12, 2.5),
-        ([shard(2, 2, 50, 9), shard(1, 2, 50, 70)], 100, 9, 1.0),  # any order
+        # 1-100000 is ten blocks of 10000: shards of two hold five each; of three, four, three and three
+        ([shard(1, 2, 50_000), shard(2, 2, 50_000)], 100_000, None, 1.0),
+        ([shard(1, 3, 30_000, 77), shard(2, 3, 20_000, 12, 2.5), shard(3, 3, 30_000)], 80_000, 12, 2.5),
+        ([shard(2, 2, 50_000, 9), shard(1, 2, 50_000, 70)], 100_000, 9, 1.0),  # any order
     ],
 )
 def test_merge_adds_up_and_keeps_the_smallest_failure(
@@ -51,6 +52,13 @@ def test_merge_adds_up_and_keeps_the_smallest_failure(
             "another run",
         ),
         ([], "no reports"),
+        # counts that disagree with the blocks of their shard: each shard of two holds 50000 deals
+        ([shard(1, 2, 1), shard(2, 2, 1)], "r0.json: 'checked' is 1, but shard 1/2 of --range 1-100000, finished"),
+        ([shard(1, 2, 50_000), shard(2, 2, 50_001, 60_000)], "r1.json: 'checked' is 50001, but shard 2/2"),
+        ([shard(1, 2, 50_000), shard(2, 2, 10, 200_000)], "r1.json: its first failure, deal 200000, lies outside"),
+        ([shard(1, 2, 50_000), replace(shard(2, 2, 50_000), dealer_version="b")], "r1.json .*'dealer_version'"),
+        ([shard(1, 2, 50_000), replace(shard(2, 2, 50_000), against="pysol-cards")], "r1.json .*'against'"),
+        ([shard(1, 2, 50_000), replace(shard(2, 2, 50_000), harness_version="0.0.1")], "'harness_version'"),
     ],
 )
 def test_merge_refuses_what_is_not_one_whole_run(shards: list[Report], message: str) -> None:
@@ -112,16 +120,6 @@ def test_the_verdict_says_how_far_it_conformed(report: Report, expected: str) ->
     assert expected in verdict(report)
 
 
-def test_junit_is_valid_xml_with_the_failure_and_its_diff(tmp_path: Path) -> None:
-    path = tmp_path / "j.xml"
-    write_junit(str(path), shard(1, 1, 100, 42), "1-100")
-    suite = ET.parse(path).getroot().find("testsuite")
-    assert suite is not None and suite.get("failures") == "1"
-    failure = suite.find("testcase/failure")
-    assert failure is not None and failure.get("type") == "mismatch"
-    assert "deal 42" in (failure.get("message") or "") and "│" in (failure.text or "")
-
-
 def _edited(field: str, value: object) -> str:
     data = shard(1, 2, 50).to_json()
     data[field] = value
@@ -180,6 +178,32 @@ def test_report_merge_refuses_shards_of_different_samples_or_seeds(other: dict[s
 def test_a_merged_sample_keeps_its_size_and_seed() -> None:
     from dataclasses import replace
 
-    parts = [replace(shard(k, 2, 20), sample=40, seed=1, ranges=()) for k in (1, 2)]
+    parts = [replace(shard(k, 2, 40 if k == 1 else 0), sample=40, seed=1, ranges=()) for k in (1, 2)]  # one block
     merged = merge_reports([(f"{k}.json", r) for k, r in enumerate(parts)])
     assert (merged.sample, merged.seed, merged.checked) == (40, 1, 40)
+
+
+@pytest.mark.parametrize(
+    ("ranges", "sample", "dialect", "block_size", "shards"),
+    [
+        (((1, 1000),), None, "classic", 10_000, 2),
+        (((1, 100_000),), None, "classic", 10_000, 3),
+        (((5, 95_003), (17, 17), (40_000, 40_001)), None, "classic", 10_000, 4),
+        (((9_995, 10_005), (1, 10_000)), None, "classic", 10_000, 7),
+        (((-2, 25_000),), None, "xp", 10_000, 3),  # 0 is no xp deal: two parts
+        (((2_999_999_999, 3_000_100_002),), None, "fcpro", 1_000_000, 5),
+        ((), 40, "classic", 10_000, 2),
+        ((), 25_001, "fcpro", 10_000, 3),
+    ],
+)
+def test_a_shards_deals_are_counted_as_its_blocks_hold_them(
+    ranges: tuple[tuple[int, int], ...], sample: int | None, dialect: str, block_size: int, shards: int
+) -> None:
+    from harness.intervals import Shard
+    from harness.report import _deals_of_shard
+    from harness.request import Request
+
+    for k in range(1, shards + 1):
+        request = Request("reference", dialect=dialect, ranges=ranges, sample=sample, shard=Shard(k, shards),
+                          block_size=block_size)  # fmt: skip
+        assert _deals_of_shard(request) == sum(len(block.deals) for block in request.blocks()), k

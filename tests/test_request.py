@@ -64,7 +64,7 @@ def test_the_jobs_ceiling_is_four_per_core_and_at_most_256() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "ranges", "total"),
     [
-        ({}, ((1, 32000),), 32000),
+        ({}, ((1, 33001), (999000, 1001001), (2147482647, 2147483647)), 36004),
         ({"ranges": ["-2-100"], "dialect": "xp"}, ((-2, 100),), 102),
         ({"sample": "40", "seed": "3"}, (), 40),
     ],

@@ -4,23 +4,27 @@ from __future__ import annotations
 
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.registry import (
-    IMPL_KINDS,
+    DEALERS,
     ImplSpec,
     check_impl,
+    dealer_class,
     dealer_version,
+    impl_forms,
     open_dealer,
     open_pair,
     parse_impl,
 )
 
 __all__ = [
-    "IMPL_KINDS",
+    "DEALERS",
     "Answer",
     "Dealer",
     "DealerOptions",
     "ImplSpec",
     "check_impl",
+    "dealer_class",
     "dealer_version",
+    "impl_forms",
     "open_dealer",
     "open_pair",
     "parse_impl",

@@ -11,11 +11,12 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import ClassVar, Self
 
 from harness.failures import Failure
-from harness.process import Limits
+from harness.limits import DEFAULT_LIMITS, Limits
 
 Answer = bytes | Failure  # a canonical line (LF included), or why the deal has none
 
@@ -27,25 +28,38 @@ class DealerOptions:
     dialect: str = "classic"
     timeout: float = 10.0  # seconds one deal may take before it is a `timeout`
     encoding: str = "utf-8"  # how program output is decoded
-    memory_mb: int | None = 4096  # per dealer process; None: no limit
-    cpu_s: float | None = None  # CPU seconds per dealer process
-    open_files: int | None = 1024  # per dealer process
-    processes: int | None = 256  # per dealer process tree
+    limits: Limits = DEFAULT_LIMITS  # of every dealer process tree
     cards: str | None = None  # --cards: how bare card numbers are numbered (rank-major, suit-major)
     suits: str | None = None  # --suits: the suits numbered 0 … 3, as a permutation of CDHS
-
-    @property
-    def limits(self) -> Limits:
-        return Limits(self.memory_mb, self.cpu_s, self.open_files, self.processes)
 
 
 class Dealer(ABC):
     """An implementation under test (or the one tested against), open and ready to deal."""
 
+    # What each kind declares of itself (harness.adapters.registry lists the kinds):
+    kind: ClassVar[str]  # the IMPL kind: "node"
+    form: ClassVar[str]  # how its IMPL is written: "node:PATH"; a form without ":" takes no argument
+    package: ClassVar[str | None] = None  # the distribution whose version is the dealer's, if the harness knows one
+
     impl: str  # the IMPL string that opened it, for reports
     # True for a dealer that can answer a block's digest only for a whole block of the grid
     # (the golden fixtures' digest tables): the comparer then never cuts a block into chunks.
     whole_blocks_only: bool = False
+
+    @classmethod
+    def takes_argument(cls) -> bool:
+        """Whether the IMPL is `kind:ARGUMENT` (else the bare kind)."""
+        return ":" in cls.form
+
+    @classmethod  # noqa: B027 (most kinds take any argument)
+    def parse_argument(cls, argument: str) -> None:
+        """RequestError if `argument` is malformed for this kind; no I/O."""
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        """The files a build of this dealer is made of (its script, program, module, tables): what a
+        resume log records the hashes of, so that a rebuilt dealer never continues an old log."""
+        return []
 
     @abstractmethod
     def lines(self, deals: Sequence[int]) -> list[Answer]:

@@ -13,6 +13,7 @@ cover at all are a request that cannot be served: RequestError (exit 2), saying 
 from __future__ import annotations
 
 import hashlib
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,13 +21,21 @@ import reference
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.fixtures.store import Fixtures, FixturesError, find_fixtures, load_fixtures
-from harness.intervals import as_interval
+from harness.fixtures.plan import domain_table, domain_tables
+from harness.fixtures.store import Fixtures, FixturesError, default_dir, find_fixtures, load_fixtures
+from harness.intervals import Interval, as_interval
 from reference import get_dialect
 
 
 class FixturesDealer(Dealer):
+    kind, form, package = "fixtures", "fixtures", "freecell-harness"
     whole_blocks_only = True
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        from harness.fixtures.store import MANIFEST, default_dir
+
+        return [default_dir() / MANIFEST]  # names every file's SHA-256: other tables, another log
 
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
@@ -56,9 +65,18 @@ class FixturesDealer(Dealer):
             same = reference.block_digest(range(block[0], block[1] + 1), self.dialect) == stored
             self._vouches[block] = None if same else (
                 f"the reference disagrees with the fixtures' digest of block {block[0]}-{block[1]}, which "
-                "holds this deal: run `freecell-harness fixtures check`"
+                f"holds this deal: run `freecell-harness {self._check_command(fixtures, block)}`, which recomputes it"
             )  # fmt: skip
         return self._vouches[block]
+
+    def _check_command(self, fixtures: Fixtures, block: tuple[int, int]) -> str:
+        """The `fixtures check` that recomputes `block`: a row of a whole-domain table is recomputed only
+        when named (`--row`), every other row by any check."""
+        where = "" if fixtures.directory == default_dir() else f" --dir {shlex.quote(str(fixtures.directory))}"
+        table = domain_table(self.dialect) if self.dialect in {t.dialect for t in domain_tables()} else None
+        if table is not None and Interval(*block) in table.rows():
+            return f"fixtures check{where} --dialect {self.dialect} --row {block[0]}-{block[1]}"
+        return f"fixtures check{where}"
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         if self.fixtures is None:

@@ -1,8 +1,9 @@
 """IMPL `node:PATH[#NAME]`: a JavaScript dealer, or a challenge document's solution, run under Node.
 
-PATH is a script, a CommonJS module or an ES module (`.js`, `.cjs`, `.mjs`, with the files it
-requires), or a freeCodeCamp challenge document (its first solution).  The dealer is
-`dealFreeCell`, or the export or global NAME.  A file that cannot be loaded (unreadable, a
+PATH is a script, a CommonJS module or an ES module (`.js`, `.cjs`, `.mjs`), or TypeScript
+(`.ts`, `.mts`, `.cts`), with the files it requires from its own tree; or a freeCodeCamp
+challenge document (its first solution).  The dealer is `dealFreeCell`, or the export or global
+NAME (`#default`: the default export, or a module that is one function).  A file that cannot be loaded (unreadable, a
 syntax error, a missing module, a top level that throws, no such function) is a request that
 cannot be served: RequestError, one line naming the file, the line and the cause.
 """
@@ -10,6 +11,7 @@ cannot be served: RequestError, one line naming the file, the line and the cause
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from harness.adapters.base import Answer, Dealer, DealerOptions
@@ -19,13 +21,13 @@ from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
-from harness.node.sources import JS_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
+from harness.node.sources import SOURCE_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
 from harness.process import memory_words
 
 
 def load_request(spec: DealerSpec) -> LoadRequest:
     """What to load for `spec`: the JavaScript files, or a challenge document's first solution."""
-    if Path(spec.path).suffix in JS_SUFFIXES:
+    if Path(spec.path).suffix in SOURCE_SUFFIXES:
         return gather(spec)
     document = read_challenge(spec.path)
     if not document.solutions:
@@ -43,6 +45,12 @@ def load_failure(what: str, answer: LoadAnswer) -> str:
 
 
 class NodeDealer(Dealer):
+    kind, form = "node", "node:PATH"
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        return [Path(argument.split("#")[0])]
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         """Cheap: the files can be read and gathered (every module found), and Node is there."""
@@ -51,7 +59,9 @@ class NodeDealer(Dealer):
 
     def __init__(self, arg: str, options: DealerOptions) -> None:
         spec = parse_node_arg(arg)
-        request = load_request(spec)  # RequestError before Node starts
+        request = replace(
+            load_request(spec), cards=options.cards, suits=options.suits
+        )  # RequestError before Node starts
         bridge = NodeBridge(options.timeout, options.limits)
         try:
             answer = bridge.load(request)

@@ -16,10 +16,12 @@ the blame), and the rest of the block goes to a fresh process.
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import shutil
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from harness import process
@@ -27,6 +29,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.impl_hints import shell_hint
 
 MAX_OUTPUT = 1 << 20  # bytes one deal may print (cmd:), or one board may take (stream:)
 STALL_GRACE = 0.25  # seconds of silence before a stream program's stdin is closed to flush it
@@ -40,10 +43,21 @@ def split_command(text: str, what: str) -> list[str]:
         raise RequestError(f"{what}: cannot split the command line: {exc}") from None
     if not argv:
         raise RequestError(f"{what}: empty command")
+    if hint := shell_hint(argv, text, what.partition(":")[0]):
+        raise RequestError(f"{what}: {hint}")
     program = argv[0].replace("{n}", "1")
     if shutil.which(program) is None:
         raise RequestError(f"{what}: program not found or not executable: {program}")
     return argv
+
+
+def program_files(command: str) -> list[Path]:
+    """The files a command line names: its program (found on PATH) and its arguments that are files."""
+    with contextlib.suppress(ValueError):
+        argv = [a.replace("{n}", "1") for a in shlex.split(command)]
+        found = shutil.which(argv[0]) if argv else None
+        return [Path(c) for c in ([found] if found else []) + argv[1:]]
+    return []
 
 
 def _judge(number: int, run: process.Run, encoding: str, timeout: float, *, stream: bool) -> Answer:
@@ -85,6 +99,12 @@ def _answer(number: int, board: Board) -> Answer:
 class CommandDealer(Dealer):
     """`cmd:TEMPLATE`: one process per deal; `{n}` is replaced by the deal number (or appended)."""
 
+    kind, form = "cmd", "cmd:TEMPLATE"
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        return program_files(argument)
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         split_command(argument, f"cmd:{argument}")
@@ -115,6 +135,12 @@ class _Ended(Exception):
 
 class StreamDealer(Dealer):
     """`stream:COMMAND`: one long-lived process, deal numbers on stdin, boards framed by 52 cards."""
+
+    kind, form = "stream", "stream:COMMAND"
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        return program_files(argument)
 
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:

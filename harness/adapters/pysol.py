@@ -15,6 +15,8 @@ PYSOL_LAST = 2**33 - 1
 
 
 class PysolDealer(Dealer):
+    kind, form, package = "pysol-cards", "pysol-cards", "pysol-cards"
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         if importlib.util.find_spec("pysol_cards") is None:

@@ -16,6 +16,7 @@ is an `invalid-output` at that deal, after which the process is replaced.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib.util
 import json
 import os
@@ -31,6 +32,7 @@ from harness.adapters.py_runner import HEAD, MAX_FRAME, PROTOCOL, Breach, frame,
 from harness.cards import invalid_lines
 from harness.errors import RequestError
 from harness.failures import Failure, FailureKind
+from harness.impl_hints import import_hint, py_module_hint
 
 STARTUP_S = 60.0  # the runner has this long to import the module and say hello
 
@@ -65,13 +67,32 @@ class _Ended(Exception):
 
 
 class PythonDealer(Dealer):
+    kind, form = "py", "py:MODULE:FUNCTION"
+
+    @classmethod
+    def parse_argument(cls, argument: str) -> None:
+        module, colon, function = argument.partition(":")
+        if not colon or not module or not function:
+            raise RequestError(f"py:{argument}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+
+    @classmethod
+    def build_files(cls, argument: str) -> list[Path]:
+        """The module's file, where it can be found without importing it."""
+        if "" not in sys.path:
+            sys.path.insert(0, "")
+        with contextlib.suppress(Exception):  # the run itself says why it cannot import
+            spec = importlib.util.find_spec(argument.partition(":")[0])
+            return [Path(spec.origin)] if spec and spec.origin else []
+        return []
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         """The module is found, compiles, and defines FUNCTION at its top level; none of it is run."""
-        module_name, sep, function_name = argument.partition(":")
+        cls.parse_argument(argument)
+        module_name, _, function_name = argument.partition(":")
         where = f"py:{argument}"
-        if not sep or not module_name or not function_name:
-            raise RequestError(f"{where}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+        if hint := py_module_hint(module_name, function_name):
+            raise RequestError(f"{where}: cannot import {module_name}: {hint}")
         if "" not in sys.path:
             sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
         try:
@@ -79,7 +100,8 @@ class PythonDealer(Dealer):
         except Exception as exc:  # a parent package that cannot be imported, a bad name
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
         if spec is None:
-            raise RequestError(f"{where}: cannot import {module_name}: No module named {module_name!r}")
+            missing = f"No module named {module_name!r}; {import_hint()}"
+            raise RequestError(f"{where}: cannot import {module_name}: {missing}")
         if spec.origin is None or not spec.origin.endswith(".py"):
             return  # compiled or built in: only importing it can tell
         try:

@@ -10,6 +10,8 @@ from reference.cards import LINE_BYTES
 
 
 class ReferenceDealer(Dealer):
+    kind, form, package = "reference", "reference", "freecell-harness"
+
     def __init__(self, options: DealerOptions) -> None:
         self.impl = "reference"
         self.dialect = reference.get_dialect(options.dialect)

@@ -1,4 +1,5 @@
-"""Choosing an implementation: parse an IMPL string (cheap, no I/O), check it (cheap: files, tools),
+"""Choosing an implementation: parse an IMPL string (cheap: no I/O, only its kind's module imported),
+check it (cheap: files, tools),
 open it (the expensive part: processes, imports), or open a pair for comparing.
 
     spec = parse_impl("node:solution.js")     # RequestError if malformed
@@ -8,24 +9,38 @@ open it (the expensive part: processes, imports), or open a pair for comparing.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from importlib import metadata
-from typing import Any
+from typing import Any, Final
 
 from harness.adapters.base import Dealer, DealerOptions
 from harness.errors import RequestError
 
-# kind → (how it is written, whether it takes an argument)
-IMPL_FORMS: dict[str, tuple[str, bool]] = {
-    "reference": ("reference", False),
-    "fixtures": ("fixtures", False),
-    "pysol-cards": ("pysol-cards", False),
-    "node": ("node:PATH", True),
-    "cmd": ("cmd:TEMPLATE", True),
-    "stream": ("stream:COMMAND", True),
-    "py": ("py:MODULE:FUNCTION", True),
+# Every IMPL kind, and where its Dealer class is: imported only when that kind is used (pysol-cards,
+# Node … stay unloaded).  Each class declares the rest itself: its `kind`, its `form` (how it is
+# written), what a build of it is made of (`build_files`, `package`) and its cheap `check`.  A new
+# kind is its module, its tests and one line here.
+DEALERS: Final = {
+    "reference": "harness.adapters.reference:ReferenceDealer",
+    "fixtures": "harness.adapters.fixtures:FixturesDealer",
+    "pysol-cards": "harness.adapters.pysol:PysolDealer",
+    "node": "harness.adapters.node:NodeDealer",
+    "cmd": "harness.adapters.program:CommandDealer",
+    "stream": "harness.adapters.program:StreamDealer",
+    "py": "harness.adapters.python:PythonDealer",
 }
-IMPL_KINDS = tuple(form for form, _ in IMPL_FORMS.values())
+
+
+def dealer_class(kind: str) -> type[Dealer]:
+    """The Dealer class of a kind of DEALERS, imported now."""
+    module, _, name = DEALERS[kind].partition(":")
+    cls: type[Dealer] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+def impl_forms() -> tuple[str, ...]:
+    """How each kind is written ("reference", "node:PATH" …), in the order of DEALERS; imports every kind."""
+    return tuple(dealer_class(kind).form for kind in DEALERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,70 +51,47 @@ class ImplSpec:
     argument: str
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.argument}" if IMPL_FORMS[self.kind][1] else self.kind
+        return f"{self.kind}:{self.argument}" if dealer_class(self.kind).takes_argument() else self.kind
 
 
 def parse_impl(text: str | ImplSpec) -> ImplSpec:
     """The kind and argument of an IMPL string; RequestError naming the forms if it is none."""
     if isinstance(text, ImplSpec):
         return text
-    if text in IMPL_FORMS and not IMPL_FORMS[text][1]:
-        return ImplSpec(text, "")
     kind, sep, argument = text.partition(":")
-    if sep and kind in IMPL_FORMS and IMPL_FORMS[kind][1]:
-        if not argument:
-            raise RequestError(f"{text!r}: nothing after '{kind}:' (expected {IMPL_FORMS[kind][0]})")
-        if kind == "py":
-            module, colon, function = argument.partition(":")
-            if not colon or not module or not function:
-                raise RequestError(f"{text}: expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+    if kind in DEALERS and bool(sep) == dealer_class(kind).takes_argument():
+        cls = dealer_class(kind)
+        if sep and not argument:
+            raise RequestError(f"{text!r}: nothing after '{kind}:' (expected {cls.form})")
+        cls.parse_argument(argument)
         return ImplSpec(kind, argument)
-    raise RequestError(f"unknown implementation {text!r}: expected one of {', '.join(IMPL_KINDS)}")
+    from harness.impl_hints import implied_impl, unknown_impl_hint
 
-
-def _dealer_class(kind: str) -> type[Dealer]:
-    """The adapter class of a kind, imported only when asked for (pysol-cards, Node … stay unloaded)."""
-    if kind == "reference":
-        from harness.adapters.reference import ReferenceDealer
-
-        return ReferenceDealer
-    if kind == "fixtures":
-        from harness.adapters.fixtures import FixturesDealer
-
-        return FixturesDealer
-    if kind == "pysol-cards":
-        from harness.adapters.pysol import PysolDealer
-
-        return PysolDealer
-    if kind == "py":
-        from harness.adapters.python import PythonDealer
-
-        return PythonDealer
-    if kind == "node":
-        from harness.adapters.node import NodeDealer
-
-        return NodeDealer
-    from harness.adapters.program import CommandDealer, StreamDealer
-
-    return {"cmd": CommandDealer, "stream": StreamDealer}[kind]
+    if implied := implied_impl(text):
+        return parse_impl(implied)
+    hint = unknown_impl_hint(text)
+    raise RequestError(
+        f"unknown implementation {text!r}: expected one of {', '.join(impl_forms())}" + (f"; {hint}" if hint else "")
+    )
 
 
 def check_impl(impl: str | ImplSpec, options: DealerOptions) -> ImplSpec:
     """RequestError now if `impl` surely cannot be opened (a missing file, module, program or tool),
     without starting it: what a parent process checks before its workers open the dealer."""
     spec = parse_impl(impl)
-    _dealer_class(spec.kind).check(spec.argument, options)
+    dealer_class(spec.kind).check(spec.argument, options)
     return spec
 
 
 def dealer_version(impl: str | ImplSpec) -> str | None:
     """The version of what `impl` runs, where the harness knows it without running the dealer."""
-    spec = parse_impl(impl)
-    package = {"reference": "freecell-harness", "fixtures": "freecell-harness", "pysol-cards": "pysol-cards"}
-    if spec.kind not in package:
+    from importlib import metadata
+
+    package = dealer_class(parse_impl(impl).kind).package
+    if package is None:
         return None
     try:
-        return f"{package[spec.kind]} {metadata.version(package[spec.kind])}"
+        return f"{package} {metadata.version(package)}"
     except metadata.PackageNotFoundError:
         return None
 
@@ -108,8 +100,8 @@ def open_dealer(impl: str | ImplSpec, options: DealerOptions | None = None) -> D
     """Open the implementation that `impl` names; RequestError if it cannot be."""
     spec = parse_impl(impl)
     options = options or DealerOptions()
-    cls: Any = _dealer_class(spec.kind)  # bare kinds take the options only, the others an argument too
-    dealer: Dealer = cls(spec.argument, options) if IMPL_FORMS[spec.kind][1] else cls(options)
+    cls: Any = dealer_class(spec.kind)  # bare kinds take the options only, the others an argument too
+    dealer: Dealer = cls(spec.argument, options) if cls.takes_argument() else cls(options)
     return dealer
 
 

@@ -16,7 +16,7 @@ from typing import Final
 import reference
 from harness.failures import Cause
 from reference.cards import COLUMNS, DECK_SIZE, SUITS
-from reference.dialects import DIALECTS, INCREMENT, MULTIPLIER
+from reference.dialects import DIALECTS, INCREMENT, INTEGER_LIMITS, MULTIPLIER
 
 Cards = tuple[int, ...]
 
@@ -84,10 +84,13 @@ def shuffle(randoms: Sequence[int], modulus_delta: int = 0) -> Cards:
     return tuple(dealt)
 
 
+_WIDEST: Final = max(DIALECTS, key=lambda name: DIALECTS[name].last)
+
+
 def board_of(number: int, dialect: str) -> Cards:
     """The right board of `number` in `dialect`; outside the domain, what a dealer that does not
-    check it deals (fcpro's rules up to 2³³−1, else the classic rule on any integer)."""
-    for name in (dialect, "fcpro"):
+    check it deals (the widest dialect's rules, fcpro's up to 2³³−1, else the classic rule on any integer)."""
+    for name in (dialect, _WIDEST):
         if number in DIALECTS[name]:
             return reference.deal(number, name).cards
     return shuffle(CLASSIC.random_numbers(number))
@@ -155,6 +158,33 @@ def _suit_orders() -> list[Mistake]:
     ]  # fmt: skip
 
 
+def _power(n: int) -> tuple[str, str]:
+    """n as the catalogue's key writes it (2^31, 2^32-1) and as its words do (2³¹, 2³²−1)."""
+    for k in range(n.bit_length() + 1):
+        for delta, key, words in ((0, "", ""), (-1, "-1", "−1")):
+            if n == 2**k + delta:
+                return f"2^{k}{key}", "2" + str(k).translate(_SUPERSCRIPTS) + words
+    return str(n), str(n)
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _other_rules() -> list[Mistake]:
+    """A dealer that uses a dialect's rule for other numbers than its own: each rule that Microsoft's
+    classic one is not, applied from s₀ = n (its state wide enough that n − seed_offset ≡ n)."""
+    out = []
+    for d in DIALECTS.values():
+        for rule in d.rules:
+            generator = Lcg(rule.state_mask, out_mask=rule.out_mask, out_or=rule.out_or, out_add=rule.out_add)
+            if generator == CLASSIC:  # Microsoft's rule, or a stretch of it
+                continue
+            (first_key, first), (last_key, last) = _power(rule.first), _power(rule.last)
+            out.append(Mistake("other-dialect", f"{d.name} rule of {first_key} ... {last_key}", WrongShuffle(generator),
+                               f"dealt by {d.title}'s rule for {first} … {last} ({rule.note})", d.name))  # fmt: skip
+    return out
+
+
 # Position p of the columns read one after another holds dealt card _TO_COLUMNS[p].
 _TO_COLUMNS = tuple(p for column in range(COLUMNS) for p in range(column, DECK_SIZE, COLUMNS))
 _FROM_COLUMN_ORDER = tuple(_TO_COLUMNS.index(p) for p in range(DECK_SIZE))
@@ -176,10 +206,7 @@ CATALOGUE: Final[tuple[Mistake, ...]] = (
             "rows and columns are swapped (cards dealt down the columns instead of across the rows)"),
     Mistake("reversed", "reversed", Transform(source=tuple(range(DECK_SIZE - 1, -1, -1))),
             "the cards are in reverse dealing order"),
-    Mistake("other-dialect", "fcpro rule of 2^31 ... 2^32-1", WrongShuffle(Lcg(2**32 - 1, out_or=0x8000)),
-            "dealt by FreeCell Pro's rule for 2³¹ … 2³²−1 (rᵢ | 0x8000)", "fcpro"),
-    Mistake("other-dialect", "fcpro rule of 2^32 ... 2^33-1", WrongShuffle(Lcg(2**32 - 1, out_mask=0xFFFF, out_add=1)),
-            "dealt by FreeCell Pro's rule for 2³² … 2³³−1 (16-bit rᵢ + 1)", "fcpro"),
+    *_other_rules(),
     Mistake("generator", "state kept to 32 bits", WrongShuffle(Lcg(2**32 - 1, out_mask=0xFFFF)),
             "dealt with a wrong random-number generator: the state is kept to 32 bits, not 31"),
     Mistake("generator", "state never reduced", WrongShuffle(Lcg(None, out_mask=None)),
@@ -194,8 +221,9 @@ CATALOGUE: Final[tuple[Mistake, ...]] = (
             "dealt with a wrong modulus: k = r mod (left − 1), not r mod left"),
 )  # fmt: skip
 
-# Limits where dealers clamp the deal number (a board repeated above them).
-CLAMP_LIMITS: Final = (32000, 32767, 65535, 1_000_000, 2**31 - 1, 2**32 - 1)
+# Limits where dealers clamp the deal number (a board repeated above them): every dialect's seams, and
+# the integer limits.
+CLAMP_LIMITS: Final = tuple(sorted({*(n for d in DIALECTS.values() for n in d.seams), *INTEGER_LIMITS}))
 
 
 def build(mistake: Mistake, n: int, dialect: str, expected: Cards) -> tuple[Cards, int] | None:

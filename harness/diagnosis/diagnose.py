@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from harness.adapters.base import Dealer
-from harness.diagnosis.catalogue import CATALOGUE, CLAMP_LIMITS, Cards, Mistake, NumberMap, build
+from harness.diagnosis.catalogue import CATALOGUE, CLAMP_LIMITS, Cards, Mistake, NumberMap, Transform, build
 from harness.diagnosis.identify import identify
 from harness.errors import RequestError
 from harness.failures import Diagnosis, Failure, SameAs
 from reference.cards import CARD_INDEX
 from reference.dialects import DIALECTS
+
+if TYPE_CHECKING:
+    from harness.adapters.base import Dealer
 
 # Asks the dealer again for one deal: its board (52 cards in dealing order), or None if it gave none.
 Redeal = Callable[[int], Cards | None]
@@ -31,7 +34,7 @@ def _message(mistake: Mistake, n: int, m: int, dialect: str) -> str:
         # 0 and negative numbers are no deal of any dialect, but a dealer that wraps or cuts one seeds with it.
         board = f"deal {m}'s board" if any(m in d for d in DIALECTS.values()) else f"the board of seed {m}"
         return f"it is {board} — {mistake.explanation}{note}"
-    if mistake.cause in ("suit-order", "transposed", "reversed"):
+    if isinstance(mistake.source, Transform):
         return f"it is deal {n}'s board, rearranged — {mistake.explanation}"
     return f"it is deal {n} {mistake.explanation}"
 

@@ -14,9 +14,8 @@ n − 2³¹.  Its rule for 2³² … 2³³−1 reads bits 16 … 31: a search on
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
@@ -25,8 +24,9 @@ import numpy.typing as npt
 import reference
 from harness.cards import Board, BoardError, BoardFramer, board_from_value, read_board
 from harness.errors import RequestError
+from harness.files import FileRefused, read_regular
 from reference.cards import CARD_INDEX, DECK_SIZE
-from reference.dialects import DIALECTS, INCREMENT, MULTIPLIER
+from reference.dialects import DIALECTS, INCREMENT, MULTIPLIER, LcgRule
 
 U64 = npt.NDArray[np.uint64]
 
@@ -47,21 +47,58 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class _Region:
-    """A stretch of deal numbers whose low state bits follow one LCG: s₀ = n − offset (mod 2^bits),
-    rᵢ = output((sᵢ >> 16) mod 2^(bits − 16))."""
+    """The deal numbers of one rule of a dialect, whose low state bits follow one LCG:
+    s₀ = n − offset (mod 2^bits), rᵢ = output((sᵢ >> 16) mod 2^(bits − 16))."""
 
-    first: int
-    last: int
-    offset: int
-    bits: int  # state bits that decide rᵢ (31 for classic and for fcpro's 2³¹ … 2³²−1)
-    output: Callable[[U64], U64]
+    dialect: str  # a dialect that deals them by this rule
+    rule: LcgRule
+
+    @property
+    def first(self) -> int:
+        return self.rule.first
+
+    @property
+    def last(self) -> int:
+        return self.rule.last
+
+    @property
+    def bits(self) -> int:  # state bits that decide rᵢ (31 for classic and for fcpro's 2³¹ … 2³²−1)
+        return self.rule.bits
+
+    @property
+    def offset(self) -> int:
+        """The deal number whose s₀ is 0 mod 2^bits, at or below `first`: n = offset + s₀ in the rule."""
+        return self.first - (self.first - self.rule.seed_offset) % (1 << self.bits)
+
+    def output(self, high: U64) -> U64:
+        r = self.rule
+        return ((high & np.uint64(r.out_mask)) | np.uint64(r.out_or)) + np.uint64(r.out_add)
 
 
-_REGIONS = (
-    _Region(1, 2**31 - 1, 0, 31, lambda high: high),
-    _Region(2**31, 2**32 - 1, 2**31, 31, lambda high: high | np.uint64(0x8000)),
-    _Region(2**32, 2**33 - 1, 2**32, 32, lambda high: high + np.uint64(1)),
-)
+MAX_BOARDS_BYTES = 64 << 20  # 400,000 boards of one line each
+
+
+def _regions() -> tuple[_Region, ...]:
+    """Every rule of every dialect, once: a rule that another with the same LCG covers is left out."""
+
+    def same_lcg(a: LcgRule, b: LcgRule) -> bool:
+        return (a.seed_offset, a.state_mask, a.out_mask, a.out_or, a.out_add) == (
+            b.seed_offset, b.state_mask, b.out_mask, b.out_or, b.out_add)  # fmt: skip
+
+    every = [(name, rule) for name, d in DIALECTS.items() for rule in d.rules]
+    kept: dict[LcgRule, str] = {}
+    for name, rule in every:
+        covered = any(other != rule and same_lcg(other, rule) and other.first <= rule.first and rule.last <= other.last
+                      for _, other in every)  # fmt: skip
+        if not covered:
+            kept.setdefault(rule, name)
+    regions = tuple(_Region(name, rule) for rule, name in kept.items())
+    # One deal number per state: a rule may span at most 2^bits deals.
+    assert all(r.last - r.first < 1 << r.bits for r in regions)
+    return regions
+
+
+_REGIONS = _regions()
 
 
 def picks(cards: Sequence[int]) -> list[int] | None:
@@ -175,7 +212,7 @@ def identify(board: str | Sequence[int] | Sequence[str] | Sequence[Sequence[str]
                 found.add(number)
     for region in _REGIONS:
         for n in _deal_numbers(region, k):
-            if reference.deal(n, "fcpro").cards == cards:  # confirmed by dealing it
+            if reference.deal(n, region.dialect).cards == cards:  # confirmed by dealing it
                 found.add(n)
     return [Match(n, dialects_of(n)) for n in sorted(found)]
 
@@ -185,9 +222,13 @@ def read_boards(paths: Sequence[str], stdin: BinaryIO) -> list[tuple[int, ...]]:
     boards = []
     for path in paths or ["-"]:
         try:
-            data = stdin.read() if path == "-" else Path(path).read_bytes()
+            data = stdin.read(MAX_BOARDS_BYTES + 1) if path == "-" else read_regular(path, MAX_BOARDS_BYTES)
+            if len(data) > MAX_BOARDS_BYTES:
+                raise RequestError(f"identify: stdin holds more than {MAX_BOARDS_BYTES >> 20} MiB of boards")
         except OSError as exc:
             raise RequestError(f"identify: cannot read {path}: {exc.strerror or exc}") from None
+        except FileRefused as exc:
+            raise RequestError(f"identify: cannot read {path}: {exc.why}") from None
         boards += boards_in(data, "stdin" if path == "-" else path)
     return boards
 

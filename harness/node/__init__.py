@@ -1,5 +1,6 @@
-"""Running JavaScript dealers under Node: the driver (driver.js, prelude.js, assert.js), its
-typed protocol, the Python bridge to it, and the gathering of a dealer's source files."""
+"""Running JavaScript dealers under Node: the driver (driver.js, prelude.js, assert.js,
+builtins.js), its typed protocol, the Python bridge to it, and the gathering of a dealer's
+source files (sources.py; TypeScript made JavaScript by typescript.py)."""
 
 from harness.node.bridge import DriverDied, NodeBridge
 from harness.node.protocol import PROTOCOL_VERSION, DriverRefused, LoadAnswer, LoadRequest, ProtocolError

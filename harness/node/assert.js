@@ -3,9 +3,9 @@
 // hints use, with chai's semantics (deepEqual is strict; equal is ==) and chai's message shape
 // ("expected [ 1, 2 ] to deeply equal [ 1, 3 ]", prefixed "custom message: " when one is given).
 // It also provides the small Node-style `assert` that `require('assert')` gives a module.
-(function (g) {
+// driver.js calls the function this file evaluates to with the context's global and the harness.
+(function (g, harness) {
   'use strict';
-  const harness = g.__freecellHarness;
   const isArray = Array.isArray;
   const getProto = Object.getPrototypeOf;
   const toStr = (v) => Object.prototype.toString.call(v);
@@ -319,4 +319,4 @@
   g.__helpers = Object.freeze(helpers);
   g.DeepEqual = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   harness.shims['assert/strict'] = () => nodeAssert;
-})(globalThis);
+})

@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from harness import process
-from harness.cards import BoardError, board_from_value, canonical_line
-from harness.errors import RequestError
+from harness.cards import BoardError, canonical_line, read_board
+from harness.errors import HarnessError, RequestError
 from harness.failures import Failure
+from harness.limits import NO_LIMITS, Limits
 from harness.node import protocol
 from harness.node.locate import MIN_NODE_MAJOR, NODE_ENV, find_node, permission_flags
 from harness.node.protocol import DealFailure, DealRequest, HintsAnswer, HintsRequest, LoadAnswer, LoadRequest
-from harness.process import NO_LIMITS, Limits
 
 DRIVER = Path(__file__).with_name("driver.js")
 STARTUP_S = 10.0  # a fresh Node process has this long to say hello
@@ -42,7 +42,7 @@ SELF_INFLICTED = frozenset(
 Message = dict[str, Any]
 
 
-class DriverDied(Exception):
+class DriverDied(HarnessError):
     """The Node process exited, or was killed because it stopped answering.
 
     `by_dealer`: it died by itself (a fatal error such as V8's heap exhausted, an exit, a limit
@@ -263,6 +263,7 @@ class NodeBridge:
         answer = protocol.read_load(self._call(request.to_json(self._new_id(), self._timeout_ms)))
         if answer.ok:
             self._load_request = request
+            self.dealer_name = answer.dealer or request.name
         return answer
 
     def hints(self, request: HintsRequest) -> HintsAnswer:
@@ -283,10 +284,11 @@ class NodeBridge:
         try:
             end = protocol.read_deal_end(self._finish(self._deal(DealRequest(deals, "digest"))))
         except DriverDied:
-            self._restart()
-            return None
-        if end.digest is None and end.failure is None:
-            # Some board is not 7 rows of card strings: only the lenient reader here can read it.
+            end = None  # the deals are dealt again below, where a death is pinned to its deal or to none
+        if end is not None and end.failure is not None and end.failure.kind == "refused":
+            raise RequestError(end.failure.message)
+        if end is None or (end.digest is None and end.failure is None):
+            # Some board is text only the lenient reader here can read, or the process died.
             answers = self.lines(deals)
             if any(isinstance(a, Failure) for a in answers):
                 return None
@@ -411,14 +413,23 @@ class NodeBridge:
             i = start + raw.index
             out[i] = self._read_raw(deals[i], raw.value)
         for f in part.failures:
+            if f.kind == "refused":
+                raise RequestError(f.message)
             i = start + f.index
             out[i] = _failure(deals[i], f)
 
-    def _read_raw(self, deal: int, value: object) -> bytes | Failure:
+    def _read_raw(self, deal: int, text: str) -> bytes | Failure:
+        said = f"{self.dealer_name}({deal}) returned the text {_excerpt(text)}"
+        if len(text) > protocol.MAX_TEXT_CHARS:  # never cut to fit: the driver sends no such text
+            return Failure(
+                deal, "invalid-output", f"{said}: longer than a board's text ({protocol.MAX_TEXT_CHARS} characters)"
+            )
         try:
-            return canonical_line(board_from_value(value))
+            return canonical_line(read_board(text))
         except BoardError as exc:
-            return Failure(deal, "invalid-output", f"{self.dealer_name}({deal}) returned {_describe(value)}: {exc}")
+            return Failure(deal, "invalid-output", f"{said}: {exc}")
+        except RecursionError:  # JSON-like text nested thousands deep
+            return Failure(deal, "invalid-output", f"{said}: nested deeper than a board")
 
     def _forget_dealt(self) -> None:
         self._dealt, self._dealt_count = [], 0
@@ -436,17 +447,14 @@ class NodeBridge:
 
 
 def _failure(deal: int, f: DealFailure) -> Failure:
+    if f.kind == "refused":  # raised before it gets here: the request's failure, not the deal's
+        raise RequestError(f.message)
     return Failure(deal, f.kind, f.message)
 
 
-def _describe(value: object) -> str:
-    if value is None:
-        return "nothing (undefined or null)"
-    if isinstance(value, str):
-        return f"the text {value[:40]!r}" + ("…" if len(value) > 40 else "")
-    if isinstance(value, list):
-        return f"an array of {len(value)}"
-    return f"{type(value).__name__} {value!r}"[:60]
+def _excerpt(text: str) -> str:
+    """A text as JavaScript writes a string, cut to 40 characters."""
+    return json.dumps(text[:40], ensure_ascii=False) + ("…" if len(text) > 40 else "")
 
 
 _EMPTY_DIGEST = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"

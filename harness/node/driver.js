@@ -6,12 +6,17 @@
  *
  * ISOLATION.  The harness starts this file under Node's permission model (no child processes,
  * no worker threads, no file writes, reads only of this directory).  Dealer code runs in vm
- * contexts that receive nothing from this realm: their `console`, `assert`, module loader and
- * dealing loop are evaluated inside them (prelude.js, assert.js), the context's global has no
- * host prototype, `Error.prepareStackTrace` is pinned, and `import()` is refused.  The driver
- * talks to a context through primitives only (numbers in, JSON text out).
+ * contexts that receive nothing from this realm: their `console`, `assert`, module loader,
+ * dealing loop and answer reader are evaluated inside them (answers.js, prelude.js, assert.js)
+ * before any dealer code, taking every built-in they use then; the context's global has no host
+ * prototype, `Error.prepareStackTrace` is pinned, `import()` is refused, and nothing there calls
+ * back between requests (no timers, FinalizationRegistry never calls back, no Atomics.waitAsync).
+ * The harness's entry points are reachable from no global of the context: the driver calls them
+ * from a context of its own (CALLER), through primitives only (numbers in, JSON text out), and
+ * every call that may run dealer code is bounded by a timeout.
  *
- * WIRE PROTOCOL (version 2; version 1 had no `modules`, handed Node's `assert` to hints and did
+ * WIRE PROTOCOL (version 3; version 2 sent every board the driver did not read as `raw` data and
+ * had no `cards`/`suits`; version 1 had no `modules`, handed Node's `assert` to hints and did
  * not send `raw` boards).  Both directions are JSON Lines: one JSON object per line, UTF-8.
  * Python writes requests to stdin and reads the answers from stdout; stdout carries nothing else.
  * stderr is free text for humans.  Every request carries an `id` that every message answering it
@@ -21,12 +26,14 @@
  * On start the driver writes {"hello": "freecell-harness-driver", "protocol": 2, "node": "v20.…"}.
  *
  * {"op": "load", "id", "modules": [{"id", "filename", "source", "line", "requires": {spec: id}}],
- *  "entry": id, "name": "dealFreeCell", "explicit": false, "timeout_ms"}
+ *  "entry": id, "name": "dealFreeCell", "explicit": false, "cards": null | "rank-major" |
+ *  "suit-major", "suits": null | "CDHS" (a permutation), "timeout_ms"}
  *   Compiles every module (CommonJS-shaped: `exports`, `require`, `module` in scope; the Python
  *   side turns ES modules into that shape line for line) in a fresh context, runs the entry's top
  *   level, and finds the dealer: the export `name`, else a top-level function `name`, else the
  *   global `name`; unless `explicit`, also a module that exports one function or a default one.
- *   -> {"id", "end": true, "ok": true}
+ *   A class is called with `new`.  `dealer` is how messages name a call ("Deck", "new Game").
+ *   -> {"id", "end": true, "ok": true, "dealer": "dealFreeCell"}
  *   -> {"id", "end": true, "ok": false, "status": "syntax-error" | "runtime-error" | "missing",
  *       "message": "SyntaxError: Unexpected token '%' (doc.txt:115)", "file": name | null,
  *       "line": 115 | null}
@@ -35,12 +42,16 @@
  *   or the same with "deals": [n, …] instead of start/stop; optional "timeout_ms" (default 10000:
  *   what one deal may take) and "chunk_ms" (how long to work between two messages; 0 = one
  *   message per deal; default min(timeout/2, 500)).  Each deal is `dealer(n)`, awaited when it
- *   returns a Promise.  7 rows of card strings "AC" … "KS" are checked here; anything else the
- *   dealer returned goes back as `raw` data (text or arrays) for the harness's lenient reader.
- *   A deal fails with kind "error" (it threw, or its Promise rejected or never settled) or
- *   "timeout" (longer than timeout_ms; the context is then rebuilt and the block goes on).
+ *   returns a Promise.  Every board shape is read here (answers.js) to its canonical line; only
+ *   board text that the fast reading there does not take goes back as `raw` text (at most 65,536
+ *   characters: a longer text is invalid-output, never cut) for the harness's lenient reader.
+ *   A deal fails with kind "error" (it threw, or its Promise rejected or never settled, or
+ *   reading its answer threw), "invalid-output" (not a board: the message says what was read and
+ *   what was expected) or "timeout" (longer than timeout_ms; the context is then rebuilt and the
+ *   block goes on).  Kind "refused" is not the deal's failure but the request's: the answer is in
+ *   an encoding only --cards/--suits can state (bare-number suits or cards).
  *   mode "lines":  -> {"id", "part": true, "from": i, "lines": [line | null, …],
- *                      "raw": [{"index", "value"}, …],
+ *                      "raw": [{"index", "value": board text}, …],
  *                      "failures": [{"index", "deal", "kind", "message"}, …]}   (repeated)
  *                  -> {"id", "end": true, "count": N}
  *     `from` is the index in the block of lines[0]; a line is the canonical line (LF included),
@@ -49,7 +60,7 @@
  *                  -> {"id", "end": true, "count": N, "digest": "<sha256 hex>" | null,
  *                      "failure": {"index", "deal", "kind", "message"} | null}
  *     The digest is SHA-256 of the block's canonical lines; it is null when a deal failed (the
- *     first one is `failure`) or returned something only the lenient reader can read.
+ *     first one is `failure`) or returned board text only the lenient reader can read.
  *
  * {"op": "hints", "id", "file", "solution": {"code", "line"} | null,
  *  "hooks": {"before_all", "before_each", "before_user", "after_user", "after_each",
@@ -74,13 +85,12 @@ const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 const DEFAULT_TIMEOUT_MS = 10000;
 const MAX_CHUNK_MS = 500;
 const MAX_STEP_CHARS = 1 << 16; // lines a step gathers in one piece (a string, no JSON)
 const MAX_STEP_PIECES = 16; // pieces a step gathers before handing them over
-const HARNESS = '__freecellHarness';
-const IN_CONTEXT = ['prelude.js', 'assert.js'].map((name) => {
+const [ANSWERS, PRELUDE, ASSERT, BUILTINS] = ['answers.js', 'prelude.js', 'assert.js', 'builtins.js'].map((name) => {
   const file = path.join(__dirname, name);
   return new vm.Script(fs.readFileSync(file, 'utf8'), { filename: `freecell-harness/${name}` });
 });
@@ -101,12 +111,26 @@ function send(message) {
 
 // ---------------------------------------------------------------- contexts
 
+// Each context's harness entry points (prelude.js): reachable from no global inside it.
+const HARNESS = new WeakMap();
+
 function newContext() {
   // A null-prototype sandbox: the context's global then inherits nothing from this realm.
   const ctx = vm.createContext(Object.create(null), { microtaskMode: 'afterEvaluate' });
-  for (const script of IN_CONTEXT) script.runInContext(ctx);
+  const global = vm.runInContext('globalThis', ctx);
+  const harness = PRELUDE.runInContext(ctx)(global, ANSWERS.runInContext(ctx));
+  ASSERT.runInContext(ctx)(global, harness);
+  BUILTINS.runInContext(ctx)(global, harness);
+  HARNESS.set(ctx, harness);
   return ctx;
 }
+
+// The driver calls a context's harness from a context of its own, which no dealer can see: a
+// call made by a script evaluated there is bounded by that evaluation's timeout.
+const CALLER = vm.createContext(Object.create(null));
+const CALL = new vm.Script('f(a, b, c, d)');
+// Runs the microtasks a dealer's context holds (a Promise's continuations), within a timeout.
+const DRAIN = new vm.Script('undefined');
 
 function denyImport(ctx) {
   return () => {
@@ -118,18 +142,32 @@ function compile(code, filename, lineOffset, ctx) {
   return new vm.Script(code, { filename, lineOffset, importModuleDynamically: denyImport(ctx) });
 }
 
+// Call one of the context's harness functions (`timeoutMs` 0: no timeout, for those that touch
+// nothing of the dealer's); its answer is a primitive.
+function call(ctx, name, args, timeoutMs) {
+  CALLER.f = HARNESS.get(ctx)[name];
+  [CALLER.a, CALLER.b, CALLER.c, CALLER.d] = args;
+  try {
+    return CALL.runInContext(CALLER, timeoutMs ? { timeout: timeoutMs } : {});
+  } finally {
+    CALLER.f = CALLER.a = CALLER.b = CALLER.c = CALLER.d = undefined;
+  }
+}
+
 // Ask the context something; the answer is always JSON text made inside it.
-function ask(ctx, call, timeoutMs) {
-  const answer = vm.runInContext(`${HARNESS}.${call}`, ctx, timeoutMs ? { timeout: timeoutMs } : {});
+function ask(ctx, name, args, timeoutMs) {
+  const answer = call(ctx, name, args, timeoutMs);
   return typeof answer === 'string' ? JSON.parse(answer) : answer;
 }
 
-const TEXT = new vm.Script(`${HARNESS}.text()`);
+function drain(ctx, timeoutMs) {
+  DRAIN.runInContext(ctx, { timeout: timeoutMs });
+}
 
 // The lines of the last step, as the `pieces` strings its collect() announced.
 function takeTexts(ctx, pieces) {
   const texts = [];
-  for (let k = 0; k < pieces; k++) texts.push(TEXT.runInContext(ctx));
+  for (let k = 0; k < pieces; k++) texts.push(call(ctx, 'text', [], 0));
   return texts;
 }
 
@@ -162,13 +200,12 @@ function describeHostError(err, filename) {
 // context every global lookup goes through an interceptor (2.5× slower for the original
 // solution, which reads `Math` 52 times a deal).
 const SHADOWABLE = /^[A-Za-z_$][\w$]*$/;
-const NOT_SHADOWED = new Set(['globalThis', 'eval', 'arguments', 'undefined', 'NaN', 'Infinity', HARNESS]);
-const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'];
+const NOT_SHADOWED = new Set(['globalThis', 'eval', 'arguments', 'undefined', 'NaN', 'Infinity']);
+const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', '__fcRequire']; // the last: require for converted imports, whatever the module calls `require`
 
 function defineModule(ctx, mod, globals, tail) {
-  const define = `${HARNESS}.define(${JSON.stringify(mod.id)}, ${JSON.stringify(mod.filename)}, ${JSON.stringify(JSON.stringify(mod.requires || {}))}, `;
   const attempt = (params, args) => {
-    const head = `${define}function (${MODULE_PARAMS.join(', ')}) { return (function (${params.join(', ')}) {`;
+    const head = `(function (${MODULE_PARAMS.join(', ')}) { return (function (${params.join(', ')}) {`;
     const end = `\n;${tail}\n})(${args.join(', ')}); })`;
     return compile(`${head}\n${mod.source}${end}`, mod.filename, (mod.line || 1) - 2, ctx);
   };
@@ -179,7 +216,7 @@ function defineModule(ctx, mod, globals, tail) {
     // A top-level declaration may clash with a shadowed name: no shadowing then.
     script = attempt([], []);
   }
-  script.runInContext(ctx);
+  call(ctx, 'define', [mod.id, mod.filename, JSON.stringify(mod.requires || {}), script.runInContext(ctx)], 0);
 }
 
 // ---------------------------------------------------------------- loading a dealer
@@ -194,7 +231,7 @@ function loadDealer(req, timeoutMs) {
     .filter((n) => SHADOWABLE.test(n) && !NOT_SHADOWED.has(n));
   const name = String(req.name || 'dealFreeCell');
   if (!SHADOWABLE.test(name)) return { status: 'missing', message: `${JSON.stringify(name)} is not a JavaScript name`, file: null, line: null };
-  const tail = `return typeof ${name} === 'function' ? ${name} : undefined;`;
+  const tail = name === 'default' ? 'return undefined;' : `return typeof ${name} === 'function' ? ${name} : undefined;`;
   for (const mod of req.modules) {
     try {
       defineModule(ctx, mod, globals, mod.id === req.entry ? tail : 'return undefined;');
@@ -206,14 +243,16 @@ function loadDealer(req, timeoutMs) {
     }
   }
   let result;
+  call(ctx, 'configure', [req.cards || null, req.suits || null], 0);
   try {
-    result = ask(ctx, `load(${JSON.stringify(req.entry)}, ${JSON.stringify(name)}, ${req.explicit ? 'true' : 'false'})`, timeoutMs);
+    result = ask(ctx, 'load', [req.entry, name, !!req.explicit], timeoutMs);
+    drain(ctx, timeoutMs);
   } catch (err) {
     if (!isTimeout(err)) throw err;
     result = { status: 'runtime-error', message: `the top-level code ran longer than ${timeoutMs} ms`, file: null, line: null };
   }
-  ask(ctx, 'takeLog()');
-  if (result.status === 'ok') return { status: 'ok', ctx };
+  ask(ctx, 'takeLog', [], 0);
+  if (result.status === 'ok') return { status: 'ok', ctx, dealer: String(result.dealer || name) };
   return result;
 }
 
@@ -226,8 +265,8 @@ function serveLoad(req) {
   loaded = null;
   const result = loadDealer(req, timeoutMs);
   if (result.status === 'ok') {
-    loaded = { request: req, ctx: result.ctx };
-    send({ id: req.id, end: true, ok: true });
+    loaded = { request: req, ctx: result.ctx, dealer: result.dealer };
+    send({ id: req.id, end: true, ok: true, dealer: result.dealer });
   } else {
     send({ id: req.id, end: true, ok: false, status: result.status, message: result.message, file: result.file, line: result.line });
   }
@@ -260,7 +299,7 @@ function serveDeal(req) {
   let pos = 0;
   const beginAt = (ctx, from) => {
     const rest = list ? JSON.stringify(list.slice(from)) : '';
-    ask(ctx, `begin(${JSON.stringify(digest ? 'digest' : 'lines')}, ${list ? 0 : start + from}, ${count - from}, ${JSON.stringify(rest)})`);
+    ask(ctx, 'begin', [digest ? 'digest' : 'lines', list ? 0 : start + from, count - from, rest], 0);
   };
   beginAt(loaded.ctx, 0);
   let offset = 0; // index in the block of the context's current begin()
@@ -307,18 +346,21 @@ function serveDeal(req) {
     let out;
     let texts;
     try {
-      const settling = vm.runInContext(`${HARNESS}.step(${budget}, ${MAX_STEP_CHARS}, ${MAX_STEP_PIECES})`, loaded.ctx, { timeout: stepTimeout });
-      // A timeout costs a watchdog thread per call: collect() only needs one when it reads what
-      // a dealer's Promise settled to (dealer data); otherwise it handles only our own values.
-      out = ask(loaded.ctx, 'collect()', settling === false ? 0 : stepTimeout);
+      const settling = call(loaded.ctx, 'step', [budget, MAX_STEP_CHARS, MAX_STEP_PIECES], stepTimeout);
+      // A timeout costs a watchdog thread per call: the continuations of a dealer's Promise run,
+      // and collect() reads what it settled to (dealer data), only after an async deal; otherwise
+      // collect() handles only our own values, and the dealer's context runs nothing at all.
+      if (settling !== false) drain(loaded.ctx, stepTimeout);
+      out = ask(loaded.ctx, 'collect', [], settling === false ? 0 : stepTimeout);
       texts = takeTexts(loaded.ctx, out.pieces);
     } catch (err) {
       if (!isTimeout(err)) throw err;
-      const at = offset + Number(vm.runInContext(`${HARNESS}.position()`, loaded.ctx));
-      const lost = { index: at, deal: dealAt(at), kind: 'timeout', message: `dealFreeCell(${dealAt(at)}) ran longer than ${timeoutMs / 1000} s` };
+      const at = offset + Number(call(loaded.ctx, 'position', [], 0));
+      const named = `${loaded.dealer}(${dealAt(at)})`;
+      const lost = { index: at, deal: dealAt(at), kind: 'timeout', message: `${named} ran longer than ${timeoutMs / 1000} s` };
       let before = null;
       try {
-        before = ask(loaded.ctx, 'collect()', timeoutMs);
+        before = ask(loaded.ctx, 'collect', [], timeoutMs);
         before.texts = takeTexts(loaded.ctx, before.pieces);
       } catch (_) {
         before = null;
@@ -327,11 +369,12 @@ function serveDeal(req) {
       const again = loadDealer(loaded.request, timeoutMs);
       if (again.status !== 'ok') throw new Error(`the dealer no longer loads: ${again.message}`);
       loaded.ctx = again.ctx;
+      loaded.dealer = again.dealer;
       if (before !== null && offset + before.done === at + 1) {
         take(before, before.texts, lost);
       } else {
         for (let i = pos; i <= at; i++) {
-          const f = i === at ? lost : { index: i, deal: dealAt(i), kind: 'timeout', message: `lost when dealFreeCell(${dealAt(at)}) ran longer than ${timeoutMs / 1000} s` };
+          const f = i === at ? lost : { index: i, deal: dealAt(i), kind: 'timeout', message: `lost when ${named} ran longer than ${timeoutMs / 1000} s` };
           if (digest) failure = failure || f;
           else {
             lines.push(null);
@@ -349,7 +392,7 @@ function serveDeal(req) {
     flush(pos >= count);
   }
   if (!digest) flush(true);
-  ask(loaded.ctx, 'takeLog()');
+  ask(loaded.ctx, 'takeLog', [], 0);
   if (digest) {
     const ok = failure === null && !unreadable;
     send({ id, end: true, count, digest: ok ? hash.digest('hex') : null, failure });
@@ -391,16 +434,17 @@ function serveHints(req) {
 
   const run = (ctx, part) => compile(part.code, file, part.line - 1, ctx).runInContext(ctx, { timeout: timeoutMs });
   const failureText = (err) => (isTimeout(err) ? `ran longer than ${timeoutMs} ms` : describeHostError(err, file).text);
-  const testScript = (ctx, hint) =>
-    compile(`${HARNESS}.trackHint((async () => {\n${hint.code}\n})())`, file, hint.line - 2, ctx);
+  const testScript = (ctx, hint) => compile(`(async () => {\n${hint.code}\n})()`, file, hint.line - 2, ctx);
   const runTest = (ctx, hint) => {
+    let result;
     try {
-      testScript(ctx, hint).runInContext(ctx, { timeout: timeoutMs });
+      call(ctx, 'trackHint', [testScript(ctx, hint).runInContext(ctx, { timeout: timeoutMs })], 0);
+      drain(ctx, timeoutMs);
+      result = ask(ctx, 'hintResult', [], timeoutMs);
     } catch (err) {
       if (isTimeout(err)) return { status: 'failed', reason: `timed out after ${timeoutMs} ms` };
       throw err;
     }
-    const result = ask(ctx, 'hintResult()');
     if (result.state === 'passed') return { status: 'passed', reason: null };
     if (result.state === 'pending') return { status: 'failed', reason: 'the hint awaits something that never settles (the context has no timers, I/O or import())' };
     const e = result.error;
@@ -431,7 +475,7 @@ function serveHints(req) {
       continue;
     }
     const ctx = newContext();
-    ask(ctx, `addFile(${JSON.stringify(file)})`);
+    ask(ctx, 'addFile', [file], 0);
     vm.runInContext(`globalThis.code = globalThis.editableContents = ${JSON.stringify(solution.code)}`, ctx);
     let setupError = null;
     for (const name of ['before_all', 'before_each', 'before_user']) {
@@ -464,7 +508,7 @@ function serveHints(req) {
     } else if (solutionError !== null) {
       // freeCodeCamp then evaluates the hint on its own.
       const alone = newContext();
-      ask(alone, `addFile(${JSON.stringify(file)})`);
+      ask(alone, 'addFile', [file], 0);
       result = runTest(alone, h);
       if (result.status === 'failed') result = { status: 'failed', reason: `the solution fails: ${solutionError}` };
     } else {

@@ -49,8 +49,9 @@ def find_node() -> str:
     return path
 
 
-def permission_flags(node: str, readable: Path) -> list[str]:
-    """Node's permission model, allowing reads of `readable` (a directory) and nothing else:
-    no writes, no child processes, no worker threads, no native add-ons."""
+def permission_flags(node: str, *readable: Path) -> list[str]:
+    """Node's permission model, allowing reads of `readable` (directories, with all they hold,
+    or files) and nothing else: no writes, no child processes, no worker threads, no native add-ons."""
     flag = "--permission" if _node_major(node) >= 22 else "--experimental-permission"
-    return [flag, f"--allow-fs-read={readable.resolve()}/*"]
+    reads = [f"--allow-fs-read={p.resolve()}{'/*' if p.is_dir() else ''}" for p in readable]
+    return [flag, *reads]

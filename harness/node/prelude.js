@@ -1,8 +1,11 @@
 // freecell-harness: what a dealer's vm context gets, built inside that context (never handed in
-// from the driver).  driver.js evaluates this file first in every fresh context; it defines the
-// context's `console` and the non-writable global `__freecellHarness`, through which the driver
-// asks for work and receives only primitives (numbers and strings, most of them JSON text).
-(function (g) {
+// from the driver).  driver.js evaluates answers.js and this file in every fresh context before any
+// dealer code, and calls the function this file evaluates to with the context's global and the
+// reader answers.js evaluated to.  It defines the context's `console` and returns the harness's
+// entry points, which no global refers to: the driver calls them from a context of its own, and
+// receives only primitives (numbers and strings, most of them JSON text).  Everything they call on
+// the way is taken here, before a dealer can replace it.
+(function (g, answers) {
   'use strict';
   const lock = (obj, key, value) =>
     Object.defineProperty(obj, key, { value, writable: false, enumerable: false, configurable: false });
@@ -18,9 +21,45 @@
   const StringOf = String;
   const parse = JSON.parse;
   const apply = Reflect.apply;
-  const arrayShift = Array.prototype.shift;
   const stringSlice = String.prototype.slice;
   const isFiniteNumber = Number.isFinite;
+  const defineProperty = Reflect.defineProperty;
+  const promiseThen = Function.prototype.call.bind(Promise.prototype.then);
+  const fnToString = Function.prototype.call.bind(Function.prototype.toString);
+  const getOwnDescriptor = Reflect.getOwnPropertyDescriptor;
+  // Appends to an array of ours: defines the element, so that no setter a dealer put on
+  // Array.prototype (an index, or `push` itself) sees it.
+  const append = (list, value) => {
+    defineProperty(list, list.length, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+  };
+
+  // Callbacks the host would run between deals, outside any time limit: a dealer gets none.
+  // FinalizationRegistry keeps its shape but never calls back (the language allows that);
+  // Atomics.waitAsync is gone; WebAssembly compiles synchronously, its promises settle at once.
+  const Registry = class FinalizationRegistry {
+    constructor(callback) {
+      if (typeof callback !== 'function') throw new TypeError('FinalizationRegistry: cleanup must be callable');
+    }
+    register() {}
+    unregister() {
+      return false;
+    }
+  };
+  g.FinalizationRegistry = Registry;
+  if (g.Atomics) delete g.Atomics.waitAsync;
+  if (g.WebAssembly) {
+    const Wasm = g.WebAssembly;
+    const compiled = (bytes) => new Promise((resolve) => resolve(new Wasm.Module(bytes)));
+    Wasm.compile = compiled;
+    Wasm.instantiate = (source, imports) =>
+      new Promise((resolve) => {
+        if (source instanceof Wasm.Module) resolve(new Wasm.Instance(source, imports));
+        const module = new Wasm.Module(source);
+        resolve({ module, instance: new Wasm.Instance(module, imports) });
+      });
+    delete Wasm.compileStreaming;
+    delete Wasm.instantiateStreaming;
+  }
 
   // Our answers to the driver as JSON text, built without consulting anything a dealer can change:
   // JSON.stringify calls an object's toJSON (Prototype.js-era code defines Array.prototype.toJSON),
@@ -79,14 +118,7 @@
   g.console = console;
 
   // ------------------------------------------------------------------ errors
-  const describeValue = (v) => {
-    if (v === null) return 'null';
-    if (isArray(v)) return `an array of ${v.length}`;
-    if (typeof v === 'string') return `the string ${stringify(v.length > 20 ? v.slice(0, 20) + '…' : v)}`;
-    if (typeof v === 'object') return 'an object';
-    if (typeof v === 'undefined') return 'undefined';
-    return `${typeof v} ${StringOf(v)}`;
-  };
+  const describeValue = answers.describe;
   const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // The innermost line of `files` (names) that the error's stack mentions.
   const errorWhere = (err, files) => {
@@ -97,9 +129,14 @@
       return null;
     }
     let best = null;
-    for (const file of files) {
-      const m = new RegExp(`(?:^|\\(|at )${escapeRe(file)}:(\\d+)`, 'm').exec(stack);
-      if (m && (best === null || m.index < best.index)) best = { index: m.index, file, line: Number(m[1]) };
+    try {
+      for (let k = 0; k < files.length; k++) {
+        const file = files[k];
+        const m = new RegExp(`(?:^|\\(|at )${escapeRe(file)}:(\\d+)`, 'm').exec(stack);
+        if (m && (best === null || m.index < best.index)) best = { index: m.index, file, line: Number(m[1]) };
+      }
+    } catch (_) {
+      return null; // a dealer replaced what this uses: the message goes without a line
     }
     return best === null ? null : { file: best.file, line: best.line };
   };
@@ -126,73 +163,16 @@
     };
   };
 
-  // ------------------------------------------------------------------ boards
-  const RANKS = 'A23456789TJQK';
-  const SUITS = 'CDHS';
-  const RANK_OF = new Int8Array(128).fill(-1);
-  const SUIT_OF = new Int8Array(128).fill(-1);
-  for (let i = 0; i < 13; i++) RANK_OF[RANKS.charCodeAt(i)] = i;
-  for (let i = 0; i < 4; i++) SUIT_OF[SUITS.charCodeAt(i)] = i;
-  const seen = new Int32Array(52);
-  let generation = 0;
-  // Each card with the separator after it, made once: a line is 52 concatenations, not 104.
-  const WITH_SPACE = [];
-  const WITH_NEWLINE = [];
-  for (let k = 0; k < 52; k++) {
-    WITH_SPACE.push(`${RANKS[k >> 2]}${SUITS[k & 3]} `);
-    WITH_NEWLINE.push(`${RANKS[k >> 2]}${SUITS[k & 3]}\n`);
-  }
-
-  // The canonical line of 7 rows of canonical card strings, else null (the slow path decides).
-  const canonicalRows = (board) => {
-    if (!isArray(board) || board.length !== 7) return null;
-    if (++generation === 0x7fffffff) {
-      seen.fill(0);
-      generation = 1;
-    }
-    let line = '';
-    for (let r = 0; r < 7; r++) {
-      const row = board[r];
-      const width = r === 6 ? 4 : 8;
-      if (!isArray(row) || row.length !== width) return null;
-      for (let j = 0; j < width; j++) {
-        const card = row[j];
-        if (typeof card !== 'string' || card.length !== 2) return null;
-        const a = card.charCodeAt(0);
-        const b = card.charCodeAt(1);
-        if (a > 127 || b > 127) return null;
-        const rank = RANK_OF[a];
-        const suit = SUIT_OF[b];
-        if (rank < 0 || suit < 0) return null;
-        const k = rank * 4 + suit;
-        if (seen[k] === generation) return null;
-        seen[k] = generation;
-        line += r === 6 && j === 3 ? WITH_NEWLINE[k] : WITH_SPACE[k];
-      }
-    }
-    return line;
-  };
-
-  // Anything else a dealer returned, as JSON-able data for the harness's lenient reader.
-  const MAX_RAW_CHARS = 1 << 16;
-  const rawValue = (v, depth) => {
-    if (typeof v === 'string') return v.length > MAX_RAW_CHARS ? v.slice(0, MAX_RAW_CHARS) : v;
-    if (typeof v === 'number' || typeof v === 'boolean' || v === null || v === undefined) return v === undefined ? null : v;
-    if (isArray(v) && depth < 2) {
-      const out = [];
-      for (let i = 0; i < v.length && i < 64; i++) out.push(rawValue(v[i], depth + 1));
-      return out;
-    }
-    if (typeof v === 'object' && v !== null && 'rank' in v && 'suit' in v) return `${v.rank}${v.suit}`;
-    return StringOf(v);
-  };
+  // ------------------------------------------------------------------ boards (answers.js)
   const isThenable = (v) => v !== null && (typeof v === 'object' || typeof v === 'function') && typeof v.then === 'function';
 
   // ------------------------------------------------------------------ modules
   const definitions = new Map(); // id -> { wrapper, filename, requires: {specifier: id} }
   const modules = new Map(); // id -> module (while and after it runs)
   const files = [];
-  const BUILTIN = /^(?:node:)?(assert|assert\/strict|buffer|child_process|cluster|crypto|dgram|dns|events|fs|fs\/promises|http|http2|https|module|net|os|path|perf_hooks|process|readline|repl|stream|string_decoder|timers|tls|tty|url|util|v8|vm|worker_threads|zlib)$/;
+  // Node's built-in modules: those that do no I/O come from builtins.js (our own, made in this
+  // context); the others are refused by name.
+  const BUILTIN = /^(?:node:)?(assert|assert\/strict|async_hooks|buffer|child_process|cluster|console|constants|crypto|dgram|diagnostics_channel|dns|dns\/promises|domain|events|fs|fs\/promises|http|http2|https|inspector|module|net|os|path|path\/posix|path\/win32|perf_hooks|process|punycode|querystring|readline|readline\/promises|repl|stream|stream\/promises|string_decoder|sys|timers|timers\/promises|tls|trace_events|tty|url|util|util\/types|v8|vm|wasi|worker_threads|zlib)$/;
 
   const shims = {};
   const define = (id, filename, requiresJson, wrapper) => {
@@ -206,16 +186,33 @@
     if (target !== null && definitions.has(target)) return runModule(target).exports;
     const builtin = BUILTIN.exec(specifier);
     if (builtin) {
-      const shim = shims[builtin[1]];
+      const shim = Object.prototype.hasOwnProperty.call(shims, builtin[1]) ? shims[builtin[1]] : null;
       if (shim) return shim();
       throw new Error(
         `require('${specifier}'): Node's built-in module '${builtin[1]}' is not available to a dealer ` +
-          '(dealers run isolated, without I/O or processes)',
+          '(dealers run isolated, without I/O or processes; available: ' +
+          `${objectKeys(shims).filter((k) => !k.includes('/')).sort().join(', ')})`,
       );
     }
     const err = new Error(`Cannot find module '${specifier}'`);
     err.code = 'MODULE_NOT_FOUND';
     throw err;
+  };
+  // `module.createRequire(import.meta.url)` (or a file name): the require of that module of the dealer.
+  const createRequire = (from) => {
+    let name = StringOf(from && typeof from === 'object' && 'href' in from ? from.href : from);
+    if (name.startsWith('file://')) name = decodeURIComponent(name.slice('file://'.length));
+    for (const [id, def] of definitions) if (def.filename === name) return makeRequire(id);
+    throw new Error(`createRequire(${stringify(StringOf(from))}): not a file of the dealer's`);
+  };
+  shims.module = () => ({ createRequire, builtinModules: objectKeys(shims), isBuiltin: (s) => BUILTIN.test(StringOf(s)) });
+  const makeRequire = (id) => {
+    const def = definitions.get(id);
+    const require = requireFrom(id);
+    require.main = undefined; // `if (require.main === module)` start-up code does not run
+    require.cache = {};
+    require.resolve = (s) => (Object.prototype.hasOwnProperty.call(def.requires, s) ? def.requires[s] : s);
+    return require;
   };
   const runModule = (id) => {
     const existing = modules.get(id);
@@ -223,12 +220,10 @@
     const def = definitions.get(id);
     const module = { id, exports: {}, loaded: false, filename: def.filename, children: [], paths: [] };
     modules.set(id, module);
-    const require = requireFrom(id);
-    require.main = undefined; // `if (require.main === module)` start-up code does not run
-    require.cache = {};
-    require.resolve = (s) => s;
+    const require = makeRequire(id);
+    module.require = require;
     const dirname = def.filename.includes('/') ? def.filename.slice(0, def.filename.lastIndexOf('/')) : '.';
-    module.local = def.wrapper.call(module.exports, module.exports, require, module, def.filename, dirname);
+    module.local = def.wrapper.call(module.exports, module.exports, require, module, def.filename, dirname, require);
     module.loaded = true;
     return module;
   };
@@ -236,15 +231,23 @@
   // ------------------------------------------------------------------ the dealer
   let dealer = null;
   let dealerName = 'dealFreeCell';
+  let dealerIsClass = false; // called with `new`
+  let dealerCall = 'dealFreeCell'; // how messages name a call: `Deck`, or `new Deck` for a class
+  let found = 'dealFreeCell'; // the name the dealer was found by
 
   const pick = (module, name, explicit) => {
     const exp = module.exports;
     const own = (o, k) => o !== null && (typeof o === 'object' || typeof o === 'function') && typeof o[k] === 'function';
+    found = name;
     if (own(exp, name)) return exp[name];
+    // `#default`: `export default function`, or `module.exports = function`
+    if (name === 'default') return typeof exp === 'function' ? exp : null;
     if (typeof module.local === 'function') return module.local;
     if (typeof g[name] === 'function') return g[name];
     if (!explicit) {
+      found = 'module.exports';
       if (typeof exp === 'function') return exp;
+      found = 'default';
       if (own(exp, 'default')) return exp.default;
     }
     return null;
@@ -274,12 +277,23 @@
       const also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')})` : '';
       return jsonText({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });
     }
-    return jsonText({ status: 'ok' });
+    let own = '';
+    try {
+      const d = getOwnDescriptor(dealer, 'name');
+      own = d && typeof d.value === 'string' && IDENTIFIER.test(d.value) && d.value !== 'default' ? d.value : '';
+      dealerIsClass = apply(stringSlice, fnToString(dealer), [0, 6]) === 'class ';
+    } catch (_) {
+      dealerIsClass = false; // a Proxy or a bound function: called as a function
+    }
+    dealerCall = (dealerIsClass ? 'new ' : '') + (own || found);
+    return jsonText({ status: 'ok', dealer: dealerCall });
   };
+  const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+  const callOf = (i) => `${dealerCall}(${dealAt(i)})`;
 
   // ------------------------------------------------------------------ dealing
   // One block at a time: begin() then step() until done; async answers settle between steps.
-  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pieces: [], pending: [] };
+  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pieces: [], taken: 0, pending: [] };
 
   const begin = (mode, start, count, listJson) => {
     block.list = listJson ? parse(listJson) : null;
@@ -292,21 +306,57 @@
     block.raw = [];
     block.text = '';
     block.pieces = [];
+    block.taken = 0;
     return 0;
   };
   const dealAt = (i) => (block.list ? block.list[i] : block.start + i);
-  const fail = (i, kind, message) => block.failures.push({ index: i, kind, message });
+  // A deal without a line: its failure, and (lines mode) a bare LF where its line would be.
+  const failDeal = (i, kind, message) => {
+    append(block.failures, { index: i, kind, message });
+    if (!block.digest) block.text += '\n';
+  };
+  const errorText = (err) => {
+    try {
+      return describeError(err, files).text;
+    } catch (_) {
+      return 'threw an unreadable exception';
+    }
+  };
+  const returned = (i, value) => {
+    if (value === undefined) return `${callOf(i)} returned nothing (undefined)`;
+    try {
+      return `${callOf(i)} returned ${describeValue(value)}`;
+    } catch (_) {
+      return `${callOf(i)} returned a value`;
+    }
+  };
 
   // Lines travel as one text (no JSON): each deal's canonical line, or a bare LF where the deal
-  // has none (it failed, or its board is in `raw` for the harness's lenient reader).
+  // has none (it failed, or its board is board text in `raw`, for the harness's lenient reader).
   const settle = (i, value) => {
-    const line = canonicalRows(value);
+    let line = answers.readRows(value);
     if (line !== null) {
       block.text += line;
       return;
     }
-    if (!block.digest) block.text += '\n';
-    block.raw.push(block.digest ? [i, null] : [i, rawValue(value, 0)]);
+    let got;
+    try {
+      got = answers.read(value);
+    } catch (err) {
+      failDeal(i, 'error', `${returned(i, value)}, and reading it threw: ${errorText(err)}`);
+      return;
+    }
+    line = got.line;
+    if (line !== undefined) {
+      block.text += line;
+    } else if (got.text !== undefined) {
+      if (!block.digest) block.text += '\n';
+      append(block.raw, [i, block.digest ? null : got.text]);
+    } else if (got.refused !== undefined) {
+      failDeal(i, 'refused', `${callOf(i)}: ${got.refused}`);
+    } else {
+      failDeal(i, 'invalid-output', `${returned(i, value)}: ${got.invalid}`);
+    }
   };
 
   // A step gathers up to maxPieces pieces of maxChars characters of lines: each call with a
@@ -320,23 +370,24 @@
         if (block.pieces.length + 1 >= maxPieces) break;
         const piece = block.text;
         piece | 0; // ToNumber flattens V8's rope of += pieces: kept a while, it is then one string, not thousands
-        block.pieces.push(piece);
+        append(block.pieces, piece);
         block.text = '';
       }
       const i = block.i;
       block.i = i + 1;
       let value;
+      let thenable;
       try {
-        value = fn(dealAt(i));
+        value = dealerIsClass ? new fn(dealAt(i)) : fn(dealAt(i));
+        thenable = isThenable(value);
       } catch (err) {
-        fail(i, 'error', describeError(err, files).text);
+        failDeal(i, 'error', errorText(err));
         if (block.digest) break;
-        block.text += '\n';
         continue;
       }
-      if (isThenable(value)) {
+      if (thenable) {
         const entry = { i, at: block.text.length, done: false, value: undefined, error: undefined, threw: false };
-        block.pending.push(entry);
+        append(block.pending, entry);
         try {
           value.then(
             (v) => {
@@ -354,8 +405,8 @@
           entry.threw = true;
           entry.error = err;
         }
-        // Its continuations run when this step's evaluation ends: one async deal per step, so
-        // that a continuation that hangs is pinned to its own deal.
+        // Its continuations run when the driver drains the context's microtasks, right after
+        // this step: one async deal per step, so that a continuation that hangs is pinned to it.
         break;
       } else {
         settle(i, value);
@@ -366,24 +417,23 @@
     return block.pending.length > 0; // whether collect() reads values a dealer's Promise settled to
   };
 
-  // What the last step produced (its promises have settled by now: the context drains its
-  // microtasks after every evaluation), as JSON text; the lines themselves are taken by text().
+  // What the last step produced (its promises have settled by now: the driver drained the
+  // context's microtasks), as JSON text; the lines themselves are taken by text().
   const collect = () => {
     if (block.pending.length) {
       // Async answers go where their deal is: rebuild the text in deal order.
       let text = '';
       let from = 0;
-      for (const entry of block.pending) {
+      for (let k = 0; k < block.pending.length; k++) {
+        const entry = block.pending[k];
         text += apply(stringSlice, block.text, [from, entry.at]);
         from = entry.at;
         const saved = block.text;
         block.text = '';
         if (!entry.done) {
-          fail(entry.i, 'error', `${dealerName}(${dealAt(entry.i)}) returned a Promise that never settled (a dealer's context has no timers, I/O or import())`);
-          if (!block.digest) block.text = '\n';
+          failDeal(entry.i, 'error', `${callOf(entry.i)} returned a Promise that never settled (a dealer's context has no timers, I/O or import())`);
         } else if (entry.threw) {
-          fail(entry.i, 'error', describeError(entry.error, files).text);
-          if (!block.digest) block.text = '\n';
+          failDeal(entry.i, 'error', errorText(entry.error));
         } else {
           settle(entry.i, entry.value);
         }
@@ -393,15 +443,21 @@
       block.text = text + apply(stringSlice, block.text, [from]);
       block.pending = [];
     }
-    const out = { done: block.i, failures: block.failures, raw: block.raw, pieces: block.pieces.length + 1 };
+    const out = { done: block.i, failures: block.failures, raw: block.raw, pieces: block.pieces.length - block.taken + 1 };
     block.failures = [];
     block.raw = [];
     return jsonText(out);
   };
   // The step's lines, a piece a call: collect() says how many pieces there are.  It runs with no
-  // timeout, so it calls no method a dealer could have replaced (shift is the one taken at start).
+  // timeout, so it calls nothing a dealer could have replaced.
   const text = () => {
-    if (block.pieces.length) return apply(arrayShift, block.pieces, []);
+    if (block.taken < block.pieces.length) {
+      const piece = block.pieces[block.taken];
+      block.pieces[block.taken++] = '';
+      return piece;
+    }
+    block.pieces = [];
+    block.taken = 0;
     const t = block.text;
     block.text = '';
     return t;
@@ -414,7 +470,8 @@
   const trackHint = (promise) => {
     hintState = { done: false, error: undefined, threw: false };
     const state = hintState;
-    Promise.resolve(promise).then(
+    promiseThen(
+      promise,
       () => {
         state.done = true;
       },
@@ -433,7 +490,7 @@
   };
   const describe = (err) => jsonText(describeError(err, files));
   const addFile = (name) => {
-    if (!files.includes(name)) files.push(name);
+    if (!files.includes(name)) append(files, name);
   };
   const takeLog = () => {
     let text = '';
@@ -444,8 +501,8 @@
     return stringify(text);
   };
 
-  const harness = Object.freeze({
+  return Object.freeze({
     define, load, begin, step, collect, text, position, trackHint, hintResult, describe, addFile, takeLog, shims,
+    configure: answers.configure,
   });
-  lock(g, '__freecellHarness', harness);
-})(globalThis);
+})

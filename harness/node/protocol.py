@@ -1,4 +1,4 @@
-"""The Node driver's wire protocol (version 2) as typed messages, validated on receipt.
+"""The Node driver's wire protocol (version 3) as typed messages, validated on receipt.
 
 driver.js's header is the prose description; this module is the Python half of the same
 contract.  Requests are built with the `*Request` classes; every message from the driver is
@@ -14,20 +14,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
+from harness.errors import HarnessError
 from harness.intervals import as_interval
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 HELLO = "freecell-harness-driver"
 
 LoadStatus = Literal["ok", "syntax-error", "runtime-error", "missing"]
-DealKind = Literal["error", "timeout"]
+# "refused": the answer is in an encoding the request must state (--cards, --suits): not a failure
+# of the deal but of the request, which the bridge refuses (exit 2).
+DealKind = Literal["error", "timeout", "invalid-output", "refused"]
+MAX_TEXT_CHARS = 1 << 16  # a board's text; the driver sends no longer one (answers.js MAX_TEXT)
 HintStatus = Literal["passed", "failed", "broken"]
 HOOKS = ("before_all", "before_each", "before_user", "after_user", "after_each", "after_all")
 
 Json = dict[str, object]
 
 
-class ProtocolError(Exception):
+class ProtocolError(HarnessError):
     """The driver refused a request, or sent a message that breaks the protocol."""
 
 
@@ -64,6 +68,8 @@ class LoadRequest:
     entry: str
     name: str = "dealFreeCell"
     explicit: bool = False  # the user named the function (`node:file.js#name`)
+    cards: str | None = None  # how bare-number cards number the deck: "rank-major" | "suit-major"
+    suits: str | None = None  # the suits that bare-number suits 0 … 3 are, e.g. "CDHS"
 
     def to_json(self, request_id: int, timeout_ms: int) -> Json:
         return {
@@ -73,6 +79,8 @@ class LoadRequest:
             "entry": self.entry,
             "name": self.name,
             "explicit": self.explicit,
+            "cards": self.cards,
+            "suits": self.suits,
             "timeout_ms": timeout_ms,
         }
 
@@ -143,6 +151,7 @@ class LoadAnswer:
     message: str | None = None
     file: str | None = None
     line: int | None = None
+    dealer: str | None = None  # how a call is named in messages: "dealFreeCell", "Deck", "new Game"
 
     @property
     def ok(self) -> bool:
@@ -159,10 +168,10 @@ class DealFailure:
 
 @dataclass(frozen=True, slots=True)
 class RawBoard:
-    """A deal's return value that only the lenient reader can read (text, arrays, other card names)."""
+    """A deal's board text that only the lenient reader can read (at most MAX_TEXT_CHARS)."""
 
     index: int
-    value: object
+    value: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +274,7 @@ def read_hello(message: Mapping[str, object]) -> Hello:
 def read_load(message: Mapping[str, object]) -> LoadAnswer:
     check_refusal(message)
     if message.get("ok") is True:
-        return LoadAnswer("ok")
+        return LoadAnswer("ok", dealer=_str(message, "dealer"))
     status = message.get("status")
     if status not in get_args(LoadStatus) or status == "ok":
         raise ProtocolError(f"driver sent an unknown load status: {_short(message)}")
@@ -289,7 +298,10 @@ def read_lines_part(message: Mapping[str, object]) -> LinesPart:
     raw = []
     for item in _list(message, "raw"):
         r = _dict(item, "a raw board")
-        raw.append(RawBoard(_int(r, "index"), r.get("value")))
+        text = r.get("value")
+        if not isinstance(text, str) or len(text) > MAX_TEXT_CHARS:
+            raise ProtocolError(f"driver sent a raw board that is not a board's text: {_short(r)}")
+        raw.append(RawBoard(_int(r, "index"), text))
     failures = tuple(_failure(f) for f in _list(message, "failures"))
     return LinesPart(_int(message, "from"), tuple(lines), tuple(raw), failures)  # type: ignore[arg-type]
 

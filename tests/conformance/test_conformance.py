@@ -1,13 +1,13 @@
 """The project's main job: every --fc-impl agrees with --fc-against on every block of --fc-range.
 
 Default: the golden fixtures and the original freeCodeCamp JavaScript solution (under Node),
-each against the reference, over 1 … 20000; `tox -e conformance` runs 1 … 1000000 with -n auto.
+each against the reference, over the default of `verify` (1 … 32000 and a window around every
+boundary); `tox -e conformance` runs 1 … 1000000 with -n auto.
 """
 
 from __future__ import annotations
 
-from harness.intervals import Block
-from harness.pytest_plugin import ConformanceSession
+from harness import Block, ConformanceSession
 
 
 def test_block_conforms(fc_conformance: ConformanceSession, conformance_impl: str, deal_block: Block) -> None:

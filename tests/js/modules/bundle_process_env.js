@@ -1,4 +1,5 @@
 // A bundle configured from the environment when it loads.
-const settings = { debug: false };
+const settings = { debug: false, mode: process.env.NODE_ENV || 'development' };
 settings.debug = process.env.DEBUG === '1';
-exports.dealFreeCell = (n) => n;
+const { rows } = require('./lib/deck');
+exports.dealFreeCell = (n) => (settings.debug ? null : rows(n));

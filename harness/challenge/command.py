@@ -1,31 +1,29 @@
-"""`freecell-harness challenge DOCUMENT … [--range A-B] [--json]` (SPEC.md).
+"""`freecell-harness challenge DOCUMENT … [--range A-B] [--json]` (SPEC.md): the judgement.
 
 Per document: the layout and language found, the solution's state, its hints run as
 freeCodeCamp runs them, and whether the solution deals the reference's boards over the range.
+`harness.cli` prints the reports (`format_table`, or JSON) and picks the exit status.
 """
 
 from __future__ import annotations
 
-import json
-import sys
+from dataclasses import dataclass
 from typing import Any
 
 from harness.adapters.base import Dealer, DealerOptions
 from harness.adapters.node import NodeDealer
 from harness.adapters.reference import ReferenceDealer
-from harness.challenge import ChallengeDocument, Code, read_challenge, undefined_names
+from harness.challenge.layouts import ChallengeDocument, Code, read_challenge
+from harness.challenge.names import undefined_names
 from harness.compare import BlockComparer
 from harness.engine import check_blocks
 from harness.errors import RequestError
 from harness.intervals import range_blocks
+from harness.limits import DEFAULT_LIMITS, Limits
 from harness.node.bridge import NodeBridge
 from harness.node.protocol import CodeBlock, HintsRequest
 from harness.node.sources import script_request
-from harness.process import DEFAULT_LIMITS, Limits
-from harness.text import printable
 from harness.verdict import Verdict
-
-EXIT_OK, EXIT_NONCONFORMANT = 0, 1
 
 
 def check_conformance(dealer: Dealer, first: int, last: int) -> Verdict:
@@ -143,9 +141,21 @@ def unreadable_report(path: str, error: str) -> dict[str, Any]:
     }
 
 
-def run_challenge_command(
-    documents: list[str], deal_range: tuple[int, int], *, as_json: bool, limits: Limits = DEFAULT_LIMITS
-) -> int:
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The reports of a `challenge` run, one per document in order, and why documents were unreadable."""
+
+    reports: list[dict[str, Any]]
+    unreadable: list[RequestError]
+
+    @property
+    def conformant(self) -> bool:
+        """Every document's solution is ok and deals the reference's boards."""
+        return all(r["solution"] == "ok" and r["conformant"] is True for r in self.reports)
+
+
+def judge_documents(documents: list[str], deal_range: tuple[int, int], limits: Limits = DEFAULT_LIMITS) -> Judgement:
+    """Read each document, run its solutions and hints under one Node driver, and compare over `deal_range`."""
     parsed: list[ChallengeDocument | RequestError] = []
     for path in documents:
         try:
@@ -165,20 +175,11 @@ def run_challenge_command(
             bridge.close()
     else:
         reports = [unreadable_report(path, str(doc)) for path, doc in zip(documents, parsed, strict=True)]
-    if as_json:
-        json.dump(reports, sys.stdout, indent=2)  # ASCII: a document's control characters stay escaped
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(printable(format_table(reports, deal_range)))
-    unreadable = [p for p in parsed if isinstance(p, RequestError)]
-    if unreadable:
-        # exit 2 like any request that cannot be served, after judging the readable documents
-        raise RequestError(str(unreadable[0]) + (f" (and {len(unreadable) - 1} more)" if len(unreadable) > 1 else ""))
-    broken = any(r["solution"] != "ok" or r["conformant"] is not True for r in reports)
-    return EXIT_NONCONFORMANT if broken else EXIT_OK
+    return Judgement(reports, [p for p in parsed if isinstance(p, RequestError)])
 
 
 def format_table(reports: list[dict[str, Any]], deal_range: tuple[int, int]) -> str:
+    """The reports as the human table, then each document's notes."""
     header = (
         "document",
         "format",

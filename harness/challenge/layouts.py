@@ -28,8 +28,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.challenge.language import detect_language
+from harness.challenge.names import declared_names, keyword_declared_names
 from harness.errors import RequestError
-from harness.language import detect_language
+from harness.files import read_regular
 
 FORMATS = ("markdown-2025", "markdown", "legacy", "arcade", "html", "rendered", "javascript")
 DEFAULT_SEED_NAMES = ("dealFreeCell",)
@@ -90,7 +92,7 @@ class ChallengeDocument:
     @property
     def seed_names(self) -> tuple[str, ...]:
         """The names the seed code declares: what the user's solution is expected to define."""
-        names = _DECLARED.findall(self.seed_code or "")
+        names = keyword_declared_names(self.seed_code or "")
         return tuple(dict.fromkeys(names)) or DEFAULT_SEED_NAMES
 
     @property
@@ -109,32 +111,13 @@ class ChallengeDocument:
         return tuple(names)
 
 
-_DECLARED = re.compile(r"\b(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)")
-_DESTRUCTURED = re.compile(r"\b(?:const|let|var)\s*[{\[]([^=]*)[}\]]\s*=")
-_ASSIGNED = re.compile(r"^\s*(?:globalThis\.|window\.|this\.)?([A-Za-z_$][\w$]*)\s*=[^=]", re.M)
-
-
-def declared_names(code: str) -> list[str]:
-    """Names a piece of code declares (functions, classes, variables, destructured, assigned)."""
-    names = _DECLARED.findall(code) + _ASSIGNED.findall(code)
-    for group in _DESTRUCTURED.findall(code):
-        names += re.findall(r"(?:^|[,{\[:\s])([A-Za-z_$][\w$]*)\s*(?=,|$|=|\})", group.strip())
-    return names
-
-
 # ------------------------------------------------------------------------------------ reading
 
 
 def read_challenge(path: str | Path) -> ChallengeDocument:
     """Read a challenge document (or a `.js` file); RequestError if unreadable or not a challenge."""
     name = str(path)
-    try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_DOCUMENT_BYTES + 1)  # bounded: a 100 MB file or /dev/zero is no challenge
-    except OSError as exc:
-        raise RequestError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_DOCUMENT_BYTES:
-        raise RequestError(f"{name}: larger than {MAX_DOCUMENT_BYTES >> 20} MiB: not a challenge document")
+    raw = read_regular(path, MAX_DOCUMENT_BYTES, "document")  # a FIFO or /dev/zero is no challenge
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -645,151 +628,3 @@ def _title(lines: list[str]) -> str | None:
         if m:
             return m[1]
     return None
-
-
-# --------------------------------------------------------------------- names a hint relies on
-
-_JS_WORDS = frozenset(
-    [
-        "break",
-        "case",
-        "catch",
-        "class",
-        "const",
-        "continue",
-        "debugger",
-        "default",
-        "delete",
-        "do",
-        "else",
-        "export",
-        "extends",
-        "false",
-        "finally",
-        "for",
-        "function",
-        "if",
-        "import",
-        "in",
-        "instanceof",
-        "let",
-        "new",
-        "null",
-        "return",
-        "super",
-        "switch",
-        "this",
-        "throw",
-        "true",
-        "try",
-        "typeof",
-        "var",
-        "void",
-        "while",
-        "with",
-        "yield",
-        "async",
-        "await",
-        "of",
-        "static",
-        "get",
-        "set",
-        "undefined",
-        "NaN",
-        "Infinity",
-        "arguments",
-        "globalThis",
-        "eval",
-        "Object",
-        "Function",
-        "Array",
-        "Number",
-        "String",
-        "Boolean",
-        "Symbol",
-        "BigInt",
-        "Math",
-        "JSON",
-        "Date",
-        "RegExp",
-        "Error",
-        "TypeError",
-        "RangeError",
-        "SyntaxError",
-        "ReferenceError",
-        "EvalError",
-        "URIError",
-        "AggregateError",
-        "Promise",
-        "Map",
-        "Set",
-        "WeakMap",
-        "WeakSet",
-        "WeakRef",
-        "Proxy",
-        "Reflect",
-        "ArrayBuffer",
-        "SharedArrayBuffer",
-        "DataView",
-        "Atomics",
-        "Int8Array",
-        "Uint8Array",
-        "Uint8ClampedArray",
-        "Int16Array",
-        "Uint16Array",
-        "Int32Array",
-        "Uint32Array",
-        "Float32Array",
-        "Float64Array",
-        "BigInt64Array",
-        "BigUint64Array",
-        "Intl",
-        "parseInt",
-        "parseFloat",
-        "isNaN",
-        "isFinite",
-        "encodeURI",
-        "encodeURIComponent",
-        "decodeURI",
-        "decodeURIComponent",
-        "escape",
-        "unescape",
-        "structuredClone",
-        "queueMicrotask",
-        "assert",
-        "console",
-        "code",
-        "editableContents",
-        "__helpers",
-        "DeepEqual",
-    ]
-)
-_STRINGS_AND_COMMENTS = re.compile(
-    r"""'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|//[^\n]*|/\*[\s\S]*?\*/|/(?![*/])(?:\\.|\[[^\]\n]*\]|[^/\\\n])+/[gimsuyd]*"""
-)
-_PARAMS = re.compile(
-    r"\(([^()]*)\)\s*=>|([A-Za-z_$][\w$]*)\s*=>|function\s*\*?\s*[\w$]*\s*\(([^()]*)\)|catch\s*\(\s*([\w$]+)"
-)
-
-
-def undefined_names(code: str, defined: tuple[str, ...] | frozenset[str]) -> list[str]:
-    """Names a hint uses that neither the document, the hint itself, nor JavaScript defines.
-
-    Conservative: object keys, properties, parameters and anything doubtful count as defined,
-    so that a hint is called broken only when it plainly names what nowhere exists."""
-    bare = _STRINGS_AND_COMMENTS.sub(" 0 ", code)
-    known = set(defined) | _JS_WORDS | set(declared_names(bare))
-    for m in _PARAMS.finditer(bare):
-        params = next(g for g in m.groups() if g is not None) if any(m.groups()) else ""
-        known.update(re.findall(r"[A-Za-z_$][\w$]*", params))
-    unknown: dict[str, None] = {}
-    for m in re.finditer(r"[A-Za-z_$][\w$]*", bare):
-        name = m[0]
-        before = bare[: m.start()].rstrip()
-        after = bare[m.end() :].lstrip()
-        if name in known or before.endswith((".", "?.")) or after.startswith(":") or before[-1:].isdigit():
-            continue
-        if m.start() > 0 and (bare[m.start() - 1].isalnum() or bare[m.start() - 1] in "_$"):
-            continue
-        unknown[name] = None
-    return list(unknown)

@@ -1,0 +1,100 @@
+"""What to type instead: the IMPL a newcomer meant, said in the one-line refusal of what they typed.
+
+A JavaScript or TypeScript file can only mean `node:`, so it is taken as such (`implied_impl`).
+For anything else the refusal names the exact command to try: a program (`stream:` or `cmd:`),
+a Python file (`py:MODULE:FUNCTION`, naming the module's functions), a file path given as a module
+name, a shell pipeline that needs a shell.  Nothing here opens, imports or runs a dealer.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shlex
+from collections.abc import Sequence
+from pathlib import Path
+
+NODE_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts")  # node:PATH's file types (SPEC.md)
+# A pipe can only mean a pipeline; other shell syntax (`;`, `$HOME`) is passed to the program as written.
+PIPES = frozenset({"|", "|&"})
+IMPORT_PATH = "modules are looked for in the working directory and in PYTHONPATH"
+
+
+def implied_impl(text: str) -> str | None:
+    """The IMPL that `text`, a bare file name, can only mean (`deal.js` is `node:deal.js`); else None."""
+    path = text.partition("#")[0]
+    return f"node:{text}" if ":" not in path and path.lower().endswith(NODE_SUFFIXES) else None
+
+
+def unknown_impl_hint(text: str) -> str:
+    """What to type instead of `text`, an IMPL of no known form that names a file; "" when it names none."""
+    path = Path(text)
+    try:
+        if not path.is_file():
+            return ""
+    except OSError:
+        return ""
+    runnable = text if "/" in text else f"./{text}"
+    if path.suffix == ".py":
+        return (
+            f"{text} is a Python file: try {py_form(path, None)}{_functions(path)}, "
+            f"or stream:{shlex.quote(f'python3 {text}')} if it reads deal numbers on stdin"
+        )
+    if os.access(path, os.X_OK):
+        return (
+            f"{text} is a program: try stream:{shlex.quote(runnable)} if it reads deal numbers on stdin "
+            f"(one per line), or cmd:{shlex.quote(f'{runnable} {{n}}')} if it takes the deal number as its argument"
+        )
+    return (
+        f"{text} is neither a program (not executable) nor JavaScript nor Python: build it, then verify "
+        "stream:./PROGRAM or cmd:'./PROGRAM {n}'"
+    )
+
+
+def py_form(path: Path, function: str | None) -> str:
+    """`py:MODULE:FUNCTION` for the Python file at `path` (FUNCTION: `function`, else `deal` if it has
+    one, else its first public function), with the PYTHONPATH it needs when it is not here."""
+    if function is None:
+        names = _public_functions(path)
+        function = "deal" if "deal" in names or not names else names[0]
+    form = f"py:{path.stem}:{function}"
+    directory = str(path.parent)
+    return form if directory == "." else f"{form} with PYTHONPATH={shlex.quote(directory)}"
+
+
+def py_module_hint(module: str, function: str) -> str | None:
+    """Why MODULE of `py:MODULE:FUNCTION` is not a module name but a file path, and what to type; None
+    when it is a name (then only importing can tell)."""
+    if "/" not in module and os.sep not in module and not module.endswith(".py"):
+        return None
+    path = Path(module if module.endswith(".py") else f"{module}.py")
+    return f"a file path is not a module name: try {py_form(path, function)} ({IMPORT_PATH})"
+
+
+def import_hint() -> str:
+    """Said after "cannot import MODULE": where modules come from."""
+    return f"{IMPORT_PATH}; give a module name, not a file path (py:dealer:deal for ./dealer.py)"
+
+
+def shell_hint(argv: Sequence[str], command: str, kind: str) -> str | None:
+    """A shell pipeline written inside `stream:`/`cmd:` (run without a shell): how to wrap it."""
+    if not any(a in PIPES for a in argv) and "|" not in argv[0]:
+        return None
+    return f"a pipeline needs a shell, and none is run: wrap it in sh -c: {kind}:sh -c {shlex.quote(command)}"
+
+
+def _public_functions(path: Path) -> list[str]:
+    try:
+        tree = ast.parse(path.read_bytes(), str(path))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    return [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_")
+    ]
+
+
+def _functions(path: Path) -> str:
+    names = _public_functions(path)
+    return f" (its functions: {', '.join(names)})" if names else ""

@@ -1,0 +1,937 @@
+// freecell-harness: reading what a dealer returned, inside its vm context, in one pass: the shape
+// (rows, columns, 52 cards, a game state, an iterable, board text) and each card (a name, an object
+// with a rank and a suit, a text form), to the deal's canonical line.
+//
+// A representation is read from itself, never fitted to an expected board: numeric ranks are 0- or
+// 1-based (or ace-high) as the 13 values the board uses say; suits as bare numbers and cards as bare
+// numbers are ambiguous, and are read only as the request states (--suits, --cards), else refused.
+//
+// driver.js evaluates this file in every fresh context before any dealer code: everything it calls
+// is taken now (call-bound, so that replacing Function.prototype.call later changes nothing), and
+// the only things it touches afterwards are the dealer's values and its own typed arrays.  Its
+// completion value is the reader, handed to prelude.js by the driver; no global refers to it.
+(function () {
+  'use strict';
+  const uncurry = (f) => Function.prototype.call.bind(f);
+  const charCodeAt = uncurry(String.prototype.charCodeAt);
+  const stringSlice = uncurry(String.prototype.slice);
+  const fnToString = uncurry(Function.prototype.toString);
+  const objectToString = uncurry(Object.prototype.toString);
+  const mapValues = uncurry(Map.prototype.values);
+  const isArray = Array.isArray;
+  const getPrototypeOf = Reflect.getPrototypeOf;
+  const getOwnDescriptor = Reflect.getOwnPropertyDescriptor;
+  const ownKeys = Reflect.ownKeys;
+  const arrayFrom = Array.from;
+  const fromCharCode = String.fromCharCode;
+  const stringify = JSON.stringify;
+  const StringOf = String;
+  const isInteger = Number.isInteger;
+  const ITERATOR = Symbol.iterator;
+
+  const MAX_TEXT = 1 << 16; // characters of a board's text; more is not one board
+  const MAX_ITEMS = 64; // items of one level of a shape read from an iterable
+  const MAX_DEPTH = 6; // levels of game state, tableau, group, card, card field
+  const RANKS = 'A23456789TJQK';
+  const SUITS = 'CDHS';
+
+  // Arrays of our own, made with every element already there: writing one never reaches a setter
+  // a dealer put on Array.prototype.  (Array.from defines each element; the null-prototype source
+  // has no Symbol.iterator for it to find.)
+  const nulls = () => null;
+  const fresh = (n) => arrayFrom({ __proto__: null, length: n }, nulls);
+
+  // ---------------------------------------------------------------- card names and words
+  const RANK_OF_CODE = new Int8Array(128).fill(-1);
+  const SUIT_OF_CODE = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 13; i++) {
+    RANK_OF_CODE[charCodeAt(RANKS, i)] = i;
+    RANK_OF_CODE[charCodeAt(RANKS, i) | 32] = i; // lower case (digits are unchanged by | 32)
+  }
+  for (let i = 0; i < 4; i++) {
+    SUIT_OF_CODE[charCodeAt(SUITS, i)] = i;
+    SUIT_OF_CODE[charCodeAt(SUITS, i) | 32] = i;
+  }
+  const SYMBOL_SUITS = { __proto__: null, 0x2663: 0, 0x2666: 1, 0x2665: 2, 0x2660: 3, 0x2667: 0, 0x2662: 1, 0x2661: 2, 0x2664: 3 };
+  const RANK_WORDS = {
+    __proto__: null,
+    ace: 0, one: 0, two: 1, deuce: 1, three: 2, four: 3, five: 4, six: 5, seven: 6, eight: 7, nine: 8, ten: 9,
+    jack: 10, knave: 10, queen: 11, king: 12,
+  };
+  const SUIT_WORDS = {
+    __proto__: null,
+    club: 0, clubs: 0, diamond: 1, diamonds: 1, heart: 2, hearts: 2, spade: 3, spades: 3,
+  };
+
+  const isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0xfe0f;
+  // The text without surrounding white space, lower-cased where it is ASCII.
+  const folded = (s) => {
+    let a = 0;
+    let b = s.length;
+    while (a < b && isSpace(charCodeAt(s, a))) a++;
+    while (b > a && isSpace(charCodeAt(s, b - 1))) b--;
+    let out = '';
+    for (let k = a; k < b; k++) {
+      const c = charCodeAt(s, k);
+      out += fromCharCode(c >= 65 && c <= 90 ? c | 32 : c);
+    }
+    return out;
+  };
+  const isDigits = (s) => {
+    if (!s.length || s.length > 3) return false;
+    for (let k = 0; k < s.length; k++) {
+      const c = charCodeAt(s, k);
+      if (c < 48 || c > 57) return false;
+    }
+    return true;
+  };
+  const digitsValue = (s) => {
+    let v = 0;
+    for (let k = 0; k < s.length; k++) v = v * 10 + charCodeAt(s, k) - 48;
+    return v;
+  };
+
+  // A rank from folded text: 0 … 12, NUMERIC + n for digits (read with the board's numbering), or -1.
+  const NUMERIC = 100;
+  const rankOfWord = (w) => {
+    if (w.length === 1) {
+      const c = charCodeAt(w, 0);
+      if (c >= 50 && c <= 57) return NUMERIC + c - 48;
+      return c < 128 && c !== 49 ? RANK_OF_CODE[c] : w === '1' ? NUMERIC + 1 : -1;
+    }
+    if (isDigits(w)) return NUMERIC + digitsValue(w);
+    const r = RANK_WORDS[w];
+    return r === undefined ? -1 : r;
+  };
+  // A suit from folded text: 0 … 3 (clubs, diamonds, hearts, spades), or -1.
+  const suitOfWord = (w) => {
+    if (w.length === 1) {
+      const c = charCodeAt(w, 0);
+      if (c < 128) return SUIT_OF_CODE[c];
+      const s = SYMBOL_SUITS[c];
+      return s === undefined ? -1 : s;
+    }
+    const s = SUIT_WORDS[w];
+    return s === undefined ? -1 : s;
+  };
+
+  // The card a card's name names (rank * 4 + suit), or -1: "JD", "jd", "10♦", "T♦", "DJ", "♦J",
+  // "J of diamonds", "Jack of Diamonds", or one Unicode playing-card character.
+  const cardOfText = (text) => {
+    const s = folded(text);
+    const n = s.length;
+    if (n === 2 && charCodeAt(s, 0) < 55296) {
+      const a = rankOfWord(stringSlice(s, 0, 1));
+      const b = suitOfWord(stringSlice(s, 1, 2));
+      if (a >= 0 && a < NUMERIC && b >= 0) return a * 4 + b;
+      if (a >= NUMERIC && a <= NUMERIC + 9 && a !== NUMERIC + 1 && b >= 0) return (a - NUMERIC - 1) * 4 + b;
+      const c = suitOfWord(stringSlice(s, 0, 1));
+      const d = rankOfWord(stringSlice(s, 1, 2));
+      if (c >= 0 && d >= 0 && d < NUMERIC) return d * 4 + c;
+      if (c >= 0 && d >= NUMERIC + 2 && d <= NUMERIC + 9) return (d - NUMERIC - 1) * 4 + c;
+      const cp = ((charCodeAt(s, 0) - 0xd800) << 10) + (charCodeAt(s, 1) - 0xdc00) + 0x10000;
+      return unicodeCard(cp);
+    }
+    if (n === 2) {
+      const cp = ((charCodeAt(s, 0) - 0xd800) << 10) + (charCodeAt(s, 1) - 0xdc00) + 0x10000;
+      return unicodeCard(cp);
+    }
+    if (n === 3) {
+      if (charCodeAt(s, 0) === 49 && charCodeAt(s, 1) === 48) {
+        const b = suitOfWord(stringSlice(s, 2, 3));
+        return b >= 0 ? 9 * 4 + b : -1;
+      }
+      if (charCodeAt(s, 1) === 49 && charCodeAt(s, 2) === 48) {
+        const c = suitOfWord(stringSlice(s, 0, 1));
+        return c >= 0 ? 9 * 4 + c : -1;
+      }
+    }
+    // "<rank> of <suit>"
+    for (let k = 1; k + 4 <= n; k++) {
+      if (charCodeAt(s, k) === 32 && charCodeAt(s, k + 1) === 111 && charCodeAt(s, k + 2) === 102 && charCodeAt(s, k + 3) === 32) {
+        const r = rankOfWord(stringSlice(s, 0, k));
+        const u = suitOfWord(stringSlice(s, k + 4, n));
+        if (u < 0) return -1;
+        if (r >= 0 && r < NUMERIC) return r * 4 + u;
+        if (r >= NUMERIC + 2 && r <= NUMERIC + 10) return (r - NUMERIC - 1) * 4 + u;
+        return -1;
+      }
+    }
+    return -1;
+  };
+  // U+1F0A1 + 16 * suit (spades, hearts, diamonds, clubs) + rank (A 2 … 10 J, knight, Q K).
+  const UNICODE_SUITS = [3, 2, 1, 0];
+  const unicodeCard = (cp) => {
+    const k = cp - 0x1f0a1;
+    if (k < 0 || k >= 64) return -1;
+    const v = k & 15;
+    if (v > 13 || v === 11) return -1;
+    const rank = v < 11 ? v : v - 1;
+    return rank * 4 + UNICODE_SUITS[k >> 4];
+  };
+
+  // ---------------------------------------------------------------- describing values (messages)
+  const quoted = (s) => stringify(s.length > 24 ? stringSlice(s, 0, 24) + '…' : s);
+  const className = (v) => {
+    try {
+      const proto = getPrototypeOf(v);
+      if (proto === null) return '';
+      const d = getOwnDescriptor(proto, 'constructor');
+      const c = d && d.value;
+      if (typeof c !== 'function') return '';
+      const nd = getOwnDescriptor(c, 'name');
+      return nd && typeof nd.value === 'string' && nd.value !== 'Object' ? nd.value : '';
+    } catch (_) {
+      return '';
+    }
+  };
+  const describe = (v) => {
+    if (v === null) return 'null';
+    if (v === undefined) return 'undefined';
+    if (typeof v === 'string') return `the text ${quoted(v)}`;
+    if (typeof v === 'number' || typeof v === 'boolean') return StringOf(v);
+    if (typeof v === 'bigint') return `${StringOf(v)}n`;
+    if (typeof v === 'symbol') return 'a symbol';
+    if (typeof v === 'function') return 'a function';
+    if (isArray(v)) return `an array of ${v.length}`;
+    const name = className(v);
+    return name ? `a ${name}` : 'an object';
+  };
+  const fieldList = (v) => {
+    let keys;
+    try {
+      keys = ownKeys(v);
+    } catch (_) {
+      return '';
+    }
+    let out = '';
+    let shown = 0;
+    for (let k = 0; k < keys.length && shown < 6; k++) {
+      if (typeof keys[k] !== 'string') continue;
+      out += (shown++ ? ', ' : '') + keys[k];
+    }
+    return shown ? ` (its fields: ${out}${keys.length > 6 ? ', …' : ''})` : ' (it has no fields)';
+  };
+
+  // ---------------------------------------------------------------- the board being read
+  // Per position p (dealing order): the rank (0 … 12, or NUMERIC + n) and suit (0 … 3, or
+  // NUMERIC + n), or for a bare-number card CARD_NUMBER + n in `rank`.
+  const CARD_NUMBER = 1000;
+  let numbers = false; // whether any rank, suit or card was read as a bare number
+  const rankAt = new Int32Array(52);
+  const suitAt = new Int32Array(52);
+  // How position p was reached, for messages: group `placeGroup[p]` (a row or column, as
+  // `placeShape` says; null: a list of 52 cards), item `placeIndex[p]`.
+  let placeShape = null;
+  const placeGroup = new Int32Array(52);
+  const placeIndex = new Int32Array(52);
+  let options = { cards: null, suits: null };
+
+  // A failure of the deal's answer: thrown inside the reader, caught by read().
+  class Unreadable {
+    constructor(message, refused) {
+      this.message = message;
+      this.refused = refused === true;
+    }
+  }
+  const fail = (message) => {
+    throw new Unreadable(message, false);
+  };
+  const refuse = (message) => {
+    throw new Unreadable(message, true);
+  };
+
+  const placeName = (p) =>
+    placeShape === null ? `card ${p + 1}` : `${placeShape} ${placeGroup[p] + 1}, card ${placeIndex[p] + 1}`;
+
+  const PART_NAME_FIELDS = ['name', 'short', 'symbol', 'letter', 'code', 'id', 'label', 'key'];
+
+  // The text form of an object, or null when it has none of its own ("[object Object]").
+  const textForm = (v) => {
+    const t = StringOf(v);
+    return stringSlice(t, 0, 8) === '[object ' ? null : t;
+  };
+
+  // The usual spellings of ranks and suits (lower, Capitalised, UPPER), looked up as they come;
+  // anything else is folded first.  Null-prototype tables: a dealer's text finds only our keys.
+  const RANK_TEXT = { __proto__: null };
+  const SUIT_TEXT = { __proto__: null };
+  const spellings = (table, word, value) => {
+    table[word] = value;
+    table[word.toUpperCase()] = value;
+    table[word[0].toUpperCase() + word.slice(1)] = value;
+  };
+  for (let i = 0; i < 13; i++) spellings(RANK_TEXT, RANKS[i].toLowerCase(), i);
+  for (let v = 1; v <= 14; v++) RANK_TEXT[StringOf(v)] = NUMERIC + v;
+  RANK_TEXT['0'] = NUMERIC;
+  for (const w in RANK_WORDS) spellings(RANK_TEXT, w, RANK_WORDS[w]);
+  for (let i = 0; i < 4; i++) spellings(SUIT_TEXT, SUITS[i].toLowerCase(), i);
+  for (const w in SUIT_WORDS) spellings(SUIT_TEXT, w, SUIT_WORDS[w]);
+  for (const c in SYMBOL_SUITS) SUIT_TEXT[fromCharCode(+c)] = SYMBOL_SUITS[c];
+  const RANK_OF_CHAR = new Int32Array(128).fill(-1);
+  for (let c = 0; c < 128; c++) if (RANK_TEXT[fromCharCode(c)] !== undefined) RANK_OF_CHAR[c] = RANK_TEXT[fromCharCode(c)];
+  const rankOfText = (t) => {
+    if (t.length === 1) {
+      const c = charCodeAt(t, 0);
+      if (c < 128) return RANK_OF_CHAR[c];
+    }
+    const r = RANK_TEXT[t];
+    return r !== undefined ? r : t.length <= 40 ? rankOfWord(folded(t)) : -1;
+  };
+  const suitOfText = (t) => {
+    if (t.length === 1) return suitOfCode(charCodeAt(t, 0));
+    const u = SUIT_TEXT[t];
+    return u !== undefined ? u : t.length <= 40 ? suitOfWord(folded(t)) : -1;
+  };
+
+  // Where a failing rank or suit was read, for its message: the card's place, then the fields.
+  let partPath = '';
+  const partWhat = (p, field) => `${placeName(p)}'s ${field}${partPath}`;
+  const RANK_EXPECTED = 'expected a rank (A, 2 … 10, T, J, Q, K, a word like "queen", or a number)';
+  const SUIT_EXPECTED = 'expected a suit (C D H S, ♣ ♦ ♥ ♠, a word like "clubs", or with --suits a number)';
+
+  // A rank read from a field's value: 0 … 12, NUMERIC + n, or a failure.
+  const readRank = (v, p, field, depth) => {
+    if (typeof v === 'number') {
+      if (isInteger(v) && v >= 0 && v <= 14) {
+        numbers = true;
+        return NUMERIC + v;
+      }
+    } else if (typeof v === 'string') {
+      const r = rankOfText(v);
+      numbers = numbers || r >= NUMERIC;
+      if (r >= 0 && r <= NUMERIC + 14) return r;
+    } else if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
+      for (let k = 0; k < PART_NAME_FIELDS.length; k++) {
+        const f = PART_NAME_FIELDS[k];
+        if (f in v && typeof v[f] === 'string') {
+          partPath += `.${f}`;
+          return readRank(v[f], p, field, depth + 1);
+        }
+      }
+      if ('value' in v && typeof v.value === 'number') {
+        partPath += '.value';
+        return readRank(v.value, p, field, depth + 1);
+      }
+      const t = textForm(v);
+      if (t !== null) {
+        partPath += ' (its text form)';
+        return readRank(t, p, field, depth + 1);
+      }
+    }
+    return fail(`${partWhat(p, field)} is ${typeof v === 'string' ? quoted(v) : describe(v)}: ${RANK_EXPECTED}`);
+  };
+  // A suit read from a field's value: 0 … 3, NUMERIC + n (a bare number), or a failure.
+  const readSuit = (v, p, field, depth) => {
+    if (typeof v === 'string') {
+      const u = suitOfText(v);
+      if (u >= 0) return u;
+    } else if (typeof v === 'number') {
+      if (isInteger(v) && v >= 0 && v <= 4) {
+        numbers = true;
+        return NUMERIC + v;
+      }
+    } else if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
+      for (let k = 0; k < PART_NAME_FIELDS.length; k++) {
+        const f = PART_NAME_FIELDS[k];
+        if (f in v && typeof v[f] === 'string') {
+          partPath += `.${f}`;
+          return readSuit(v[f], p, field, depth + 1);
+        }
+      }
+      const t = textForm(v);
+      if (t !== null) {
+        partPath += ' (its text form)';
+        return readSuit(t, p, field, depth + 1);
+      }
+    }
+    return fail(`${partWhat(p, field)} is ${typeof v === 'string' ? quoted(v) : describe(v)}: ${SUIT_EXPECTED}`);
+  };
+
+  // A card's name written rank first in 2 or 3 characters ("JD", "jd", "J♦", "10♦", "10D"): the
+  // card (rank * 4 + suit) read by character codes, else -1.
+  const quickCard = (v) => {
+    const n = v.length;
+    if (n !== 2 && n !== 3) return -1;
+    const a = charCodeAt(v, 0);
+    const r = n === 2 ? (a < 128 && a !== 49 ? RANK_OF_CODE[a] : -1) : a === 49 && charCodeAt(v, 1) === 48 ? 9 : -1;
+    const s = r >= 0 ? suitOfCode(charCodeAt(v, n - 1)) : -1;
+    return s >= 0 ? r * 4 + s : -1;
+  };
+  // A card-name field's value, when it names a card: rank * 4 + suit, else -1.
+  const cardOfName = (name) => {
+    if (typeof name !== 'string' || name.length > 40) return -1;
+    const c = quickCard(name);
+    return c >= 0 ? c : cardOfText(name);
+  };
+  const setCard = (p, c) => {
+    rankAt[p] = c >> 2;
+    suitAt[p] = c & 3;
+  };
+
+  // A suit's letter (any case) or symbol (♣♦♥♠♧♢♡♤) by its character code, or -1.
+  const suitOfCode = (c) => (c < 128 ? SUIT_OF_CODE[c] : c >= 0x2660 && c <= 0x2667 ? SUIT_OF_SYMBOL[c - 0x2660] : -1);
+  const SUIT_OF_SYMBOL = new Int8Array([3, 2, 1, 0, 3, 2, 1, 0]);
+
+  // Reads the card value `v` into position p.
+  const readCard = (v, p, depth) => {
+    if (typeof v === 'string') {
+      let c = quickCard(v);
+      if (c >= 0) return setCard(p, c);
+      c = v.length <= 40 ? cardOfText(v) : -1;
+      if (c < 0) fail(`${placeName(p)} is the text ${quoted(v)}: not a card (expected a rank and a suit, like "JD", "10♦" or "jack of diamonds")`);
+      setCard(p, c);
+      return;
+    }
+    if (typeof v === 'number') {
+      if (!isInteger(v) || v < 0 || v > 52) fail(`${placeName(p)} is the number ${StringOf(v)}: not a card`);
+      rankAt[p] = CARD_NUMBER + v;
+      suitAt[p] = 0;
+      numbers = true;
+      return;
+    }
+    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) {
+      fail(`${placeName(p)} is ${describe(v)}: not a card (expected a name like "JD", or an object with a rank and a suit)`);
+    }
+    // A card-name field first, when it names a card (each lookup its own site: they stay fast).
+    let c = -1;
+    if ('id' in v) c = cardOfName(v.id);
+    if (c < 0 && 'code' in v) c = cardOfName(v.code);
+    if (c < 0 && 'name' in v) c = cardOfName(v.name);
+    if (c < 0 && 'short' in v) c = cardOfName(v.short);
+    if (c < 0 && 'label' in v) c = cardOfName(v.label);
+    if (c >= 0) return setCard(p, c);
+    const rankField = 'rank' in v ? 'rank' : 'value' in v ? 'value' : 'face' in v ? 'face' : null;
+    const suitField = 'suit' in v ? 'suit' : 'suite' in v ? 'suite' : null;
+    if (rankField !== null && suitField !== null) {
+      // Letters, words and small numbers here; anything else (and every failure) by readRank/readSuit.
+      const rv = v[rankField];
+      const sv = v[suitField];
+      let r = typeof rv === 'string' ? rankOfText(rv) : typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? NUMERIC + rv : -1;
+      if (r < 0 || r > NUMERIC + 14) {
+        partPath = '';
+        r = readRank(rv, p, rankField, depth + 1);
+      }
+      let u = typeof sv === 'string' ? suitOfText(sv) : -1;
+      if (u < 0) {
+        partPath = '';
+        u = readSuit(sv, p, suitField, depth + 1);
+      }
+      if (r >= NUMERIC || u >= NUMERIC) numbers = true;
+      rankAt[p] = r;
+      suitAt[p] = u;
+      return;
+    }
+    const t = textForm(v);
+    if (t !== null) {
+      c = t.length <= 40 ? cardOfText(t) : -1;
+      if (c < 0) fail(`${placeName(p)} is ${describe(v)} whose text form is ${quoted(t)}: not a card (expected a name like "JD" or "10♦")`);
+      return setCard(p, c);
+    }
+    fail(
+      `${placeName(p)} is ${describe(v)}${fieldList(v)}: not a card (expected a card-name field id, code, name or short, ` +
+        'a rank field rank, value or face with a suit field suit, or a text form naming the card)',
+    );
+  };
+
+  // ---------------------------------------------------------------- shapes
+
+  const isIterable = (v) => {
+    try {
+      return typeof v[ITERATOR] === 'function';
+    } catch (_) {
+      return false;
+    }
+  };
+  const MAP_PROTOTYPE = Map.prototype;
+
+  // The items of a list-like value (an array as it is; an iterable, a Map's values, up to MAX_ITEMS),
+  // their count in `listLength`; or null when the value is not a list.
+  let listLength = 0;
+  // Arrays for the items of iterables, made once and reused from one read to the next.
+  const SCRATCH = fresh(32);
+  for (let k = 0; k < 32; k++) SCRATCH[k] = fresh(MAX_ITEMS);
+  let scratchUsed = 0;
+  const scratch = () => (scratchUsed < 32 ? SCRATCH[scratchUsed++] : fresh(MAX_ITEMS));
+  const listOf = (v, what) => {
+    if (isArray(v)) {
+      listLength = v.length;
+      return v;
+    }
+    if (v === null || typeof v !== 'object' || typeof v === 'string') return null;
+    if (!isIterable(v)) return null;
+    const it = getPrototypeOf(v) === MAP_PROTOTYPE ? mapValues(v) : v[ITERATOR]();
+    const items = scratch();
+    let n = 0;
+    for (;;) {
+      const step = it.next();
+      if (step.done) break;
+      if (n === MAX_ITEMS) fail(`${what} yields more than ${MAX_ITEMS} items`);
+      items[n++] = step.value;
+    }
+    listLength = n;
+    return items;
+  };
+  const isEmptyPart = (v, depth) => {
+    if (v === null || v === undefined || v === 0 || v === '') return true;
+    if (depth > 2) return false;
+    const list = listOf(v, 'a free cell or foundation');
+    if (list !== null) {
+      const n = listLength;
+      for (let k = 0; k < n; k++) if (!isEmptyPart(list[k], depth + 1)) return false;
+      return true;
+    }
+    if (typeof v !== 'object') return false;
+    const keys = ownKeys(v);
+    for (let k = 0; k < keys.length; k++) if (typeof keys[k] === 'string' && !isEmptyPart(v[keys[k]], depth + 1)) return false;
+    return true;
+  };
+  // A group: a row or column of cards (an array, an iterable, an object holding `cards`), its
+  // size in `listLength`; or null.
+  const groupOf = (v) => {
+    if (typeof v === 'string' || v === null || typeof v !== 'object') return null;
+    if (isArray(v)) {
+      listLength = v.length;
+      return v;
+    }
+    if ('cards' in v) return listOf(v.cards, "a group's cards");
+    if ('rank' in v || 'suit' in v || 'name' in v || 'id' in v || 'code' in v) return null;
+    return listOf(v, 'a group');
+  };
+
+  const ROWS = [8, 8, 8, 8, 8, 8, 4];
+  const COLUMNS = [7, 7, 7, 7, 6, 6, 6, 6];
+  const sizesText = (sizes, n) => {
+    let t = '';
+    for (let k = 0; k < n; k++) t += (k ? ' ' : '') + sizes[k];
+    return t;
+  };
+  const sizes = new Int32Array(MAX_ITEMS);
+
+  // Reads a list of 7 rows, 8 columns, or 52 cards (in dealing order) into the positions.
+  const readList = (items, n, what, depth) => {
+    if (n === 0) fail(`${what} is empty`);
+    const first = groupOf(items[0]);
+    const firstLength = listLength;
+    if (first === null && n === 52) {
+      placeShape = null;
+      for (let j = 0; j < 52; j++) readCard(items[j], j, depth + 1);
+      return;
+    }
+    if (first === null && typeof items[0] === 'string' && (n === 7 || n === 8 || n === 1)) return readLines(items, n, what);
+    if (first === null) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
+    if (n > MAX_ITEMS) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
+    const groups = scratch();
+    for (let g = 0; g < n; g++) {
+      const group = g === 0 ? first : groupOf(items[g]);
+      if (group === null) fail(`${what} mixes groups of cards with ${describe(items[g])} (item ${g + 1})`);
+      groups[g] = group;
+      sizes[g] = g === 0 ? firstLength : listLength;
+    }
+    let shape = null;
+    if (n === 7 && sizesMatch(ROWS, n)) shape = 'row';
+    else if (n === 8 && sizesMatch(COLUMNS, n)) shape = 'column';
+    else if (n === 1 && sizes[0] === 52) shape = 'line';
+    if (shape === null) {
+      fail(`${what} holds ${n} groups of ${sizesText(sizes, n)} cards: expected rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one of 52`);
+    }
+    placeShape = shape === 'line' ? null : shape;
+    for (let g = 0; g < n; g++) {
+      const cards = groups[g];
+      const len = sizes[g];
+      for (let j = 0; j < len; j++) {
+        const p = shape === 'row' ? g * 8 + j : shape === 'column' ? j * 8 + g : j;
+        placeGroup[p] = g;
+        placeIndex[p] = j;
+        readCard(cards[j], p, depth + 2);
+      }
+    }
+  };
+  const sizesMatch = (want, n) => {
+    for (let k = 0; k < n; k++) if (sizes[k] !== want[k]) return false;
+    return true;
+  };
+  // Rows or columns given as lines of text: read as one board text.
+  const readLines = (items, n, what) => {
+    let text = '';
+    for (let k = 0; k < n; k++) {
+      const line = items[k];
+      if (typeof line !== 'string') fail(`${what} mixes lines of text with ${describe(line)}`);
+      text += (k ? '\n' : '') + line;
+      if (text.length > MAX_TEXT) fail(`${what} holds more than ${MAX_TEXT} characters of text`);
+    }
+    throw new BoardText(text);
+  };
+  // A board given as text: the fast path below, else the harness's lenient reader.
+  class BoardText {
+    constructor(text) {
+      this.text = text;
+    }
+  }
+
+  // Whether field `f` of a game state holds something (not a method, not empty): then `f`, and
+  // its value in heldValue (read once).
+  let heldValue = null;
+  const holds = (v, f, present) => {
+    if (!present) return '';
+    const inner = v[f];
+    if (typeof inner === 'function' || inner === undefined || inner === null) return '';
+    heldValue = inner;
+    return f;
+  };
+  const mustBeEmpty = (v, part, what) => {
+    if (!isEmptyPart(v[part], 0)) fail(`${what} has cards in its ${part}: expected a fresh deal (free cells and foundations empty)`);
+  };
+
+  // Reads any board value into the positions (or throws BoardText / Unreadable).
+  const readValue = (v, what, depth) => {
+    if (depth > MAX_DEPTH) fail(`${what} is nested deeper than a board (${MAX_DEPTH} levels)`);
+    if (typeof v === 'string') {
+      if (v.length > MAX_TEXT) fail(`${what} is a text of ${v.length} characters: a board's text is at most ${MAX_TEXT}`);
+      throw new BoardText(v);
+    }
+    if (v === null || typeof v !== 'object') {
+      fail(`${what === 'it' ? 'not' : `${what} is ${describe(v)}, not`} a board (expected rows, columns, 52 cards, board text or a game state)`);
+    }
+    if (isArray(v)) return readList(v, v.length, what, depth);
+    // The first holder field present, each looked up at a site of its own (they stay fast).
+    const f =
+      holds(v, 'cascades', 'cascades' in v) ||
+      holds(v, 'tableau', 'tableau' in v) ||
+      holds(v, 'tableaux', 'tableaux' in v) ||
+      holds(v, 'columns', 'columns' in v) ||
+      holds(v, 'stacks', 'stacks' in v) ||
+      holds(v, 'piles', 'piles' in v) ||
+      holds(v, 'board', 'board' in v) ||
+      holds(v, 'rows', 'rows' in v) ||
+      holds(v, 'layout', 'layout' in v) ||
+      holds(v, 'cards', 'cards' in v) ||
+      holds(v, 'deck', 'deck' in v);
+    if (f) {
+      if ('freecells' in v) mustBeEmpty(v, 'freecells', what);
+      if ('freeCells' in v) mustBeEmpty(v, 'freeCells', what);
+      if ('cells' in v) mustBeEmpty(v, 'cells', what);
+      if ('reserve' in v) mustBeEmpty(v, 'reserve', what);
+      if ('reserves' in v) mustBeEmpty(v, 'reserves', what);
+      if ('foundations' in v) mustBeEmpty(v, 'foundations', what);
+      if ('foundation' in v) mustBeEmpty(v, 'foundation', what);
+      if ('homecells' in v) mustBeEmpty(v, 'homecells', what);
+      if ('homeCells' in v) mustBeEmpty(v, 'homeCells', what);
+      return readValue(heldValue, `its ${f}`, depth + 1);
+    }
+    const list = listOf(v, what);
+    if (list !== null) return readList(list, listLength, what, depth);
+    const t = textForm(v);
+    if (t !== null) return readValue(t, `its text form`, depth + 1);
+    return fail(
+      `${what}${fieldList(v)} holds no board: expected rows, columns or 52 cards, a game state holding them ` +
+        '(cascades, tableau, columns, stacks, piles, board …), an iterable of cards, or a text form printing the tableau',
+    );
+  };
+
+  // ---------------------------------------------------------------- numbers, then the line
+  const seen = new Int32Array(52);
+  let generation = 0;
+  const nextGeneration = () => {
+    if (++generation === 0x7fffffff) {
+      seen.fill(0);
+      generation = 1;
+    }
+  };
+  const WITH_SPACE = fresh(52);
+  const WITH_NEWLINE = fresh(52);
+  for (let k = 0; k < 52; k++) {
+    WITH_SPACE[k] = RANKS[k >> 2] + SUITS[k & 3] + ' ';
+    WITH_NEWLINE[k] = RANKS[k >> 2] + SUITS[k & 3] + '\n';
+  }
+  const CARD_NAMES = fresh(52);
+  for (let k = 0; k < 52; k++) CARD_NAMES[k] = RANKS[k >> 2] + SUITS[k & 3];
+
+  const valuesText = (bits, base) => {
+    let t = '';
+    for (let k = 0; k < 32; k++) if (bits & (1 << k)) t += (t ? ', ' : '') + (k + base);
+    return t;
+  };
+
+  // Numeric ranks, suits and card numbers, read with the numbering the board itself uses (ranks)
+  // or the request states (--suits, --cards).
+  const resolveNumbers = () => {
+    let rankBits = 0;
+    let letterRanks = false;
+    let suitBits = 0;
+    let cardLow = 52;
+    let cardHigh = -1;
+    let firstSuit = -1;
+    let firstCard = -1;
+    for (let p = 0; p < 52; p++) {
+      const r = rankAt[p];
+      if (r >= CARD_NUMBER) {
+        if (firstCard < 0) firstCard = p;
+        const c = r - CARD_NUMBER;
+        if (c < cardLow) cardLow = c;
+        if (c > cardHigh) cardHigh = c;
+        continue;
+      }
+      if (r >= NUMERIC) rankBits |= 1 << (r - NUMERIC);
+      else letterRanks = true;
+      if (suitAt[p] >= NUMERIC) {
+        suitBits |= 1 << (suitAt[p] - NUMERIC);
+        if (firstSuit < 0) firstSuit = p;
+      }
+    }
+    if (firstCard >= 0) {
+      if (rankBits || letterRanks) {
+        const p = firstCard;
+        fail(`${placeName(p)} is the number ${rankAt[p] - CARD_NUMBER}: not a card (the board's other cards are not numbers)`);
+      }
+      if (options.cards === null || options.suits === null) {
+        const missing = options.cards !== null ? '--suits' : options.suits !== null ? '--cards' : '--cards and --suits';
+        refuse(
+          `cards are bare numbers ${cardLow} … ${cardHigh}, which say nothing of their rank and suit: state how they ` +
+            `are numbered with ${missing} (--cards rank-major: card = rank × 4 + suit; --cards suit-major: ` +
+            'card = suit × 13 + rank; --suits: the letters of suits 0 … 3, e.g. CDHS)',
+        );
+      }
+      const base = cardLow;
+      if (base > 1 || cardHigh - base >= 52) fail(`cards are the numbers ${cardLow} … ${cardHigh}: expected 0 … 51 or 1 … 52`);
+      const order = options.suits;
+      for (let p = 0; p < 52; p++) {
+        const c = rankAt[p] - CARD_NUMBER - base;
+        const rank = options.cards === 'suit-major' ? c % 13 : c >> 2;
+        const suitNumber = options.cards === 'suit-major' ? (c / 13) | 0 : c & 3;
+        rankAt[p] = rank;
+        suitAt[p] = SUIT_OF_CODE[charCodeAt(order, suitNumber)];
+      }
+      return;
+    }
+    if (suitBits) {
+      if (options.suits === null) {
+        refuse(
+          `suits are bare numbers (${valuesText(suitBits, 0)}), which do not say which suit is which: state their order ` +
+            'with --suits (the letters of suits 0 … 3, e.g. --suits CDHS or --suits SHDC)',
+        );
+      }
+      const base = suitBits & 16 ? 1 : 0;
+      if (base === 1 && suitBits & 1) fail(`suits are numbered ${valuesText(suitBits, 0)}: 5 values for 4 suits`);
+      for (let p = 0; p < 52; p++) {
+        if (suitAt[p] >= NUMERIC) suitAt[p] = SUIT_OF_CODE[charCodeAt(options.suits, suitAt[p] - NUMERIC - base)];
+      }
+    }
+    if (!rankBits) return;
+    let shift;
+    if (letterRanks) {
+      // Numbers among letters and words are face values: 2 … 10 (1 is an ace).
+      if (rankBits & ~0x7fe) {
+        fail(`ranks mix letters with the numbers ${valuesText(rankBits, 0)}: expected face values 1 … 10 beside A, J, Q, K`);
+      }
+      shift = 1;
+    } else if (rankBits === 0x1fff) shift = 0; // 0 … 12, ace 0
+    else if (rankBits === 0x3ffe) shift = 1; // 1 … 13, ace 1
+    else if (rankBits === 0x7ffc) shift = 2; // 2 … 14, ace high
+    else fail(`ranks are the numbers ${valuesText(rankBits, 0)}: expected 13 values, 0 … 12, 1 … 13 or 2 … 14 (ace high)`);
+    for (let p = 0; p < 52; p++) {
+      const r = rankAt[p];
+      if (r < NUMERIC) continue;
+      const n = r - NUMERIC;
+      rankAt[p] = shift === 2 ? (n === 14 ? 0 : n - 1) : n - shift;
+    }
+  };
+
+  const problem = () => {
+    nextGeneration();
+    let repeated = '';
+    let count = 0;
+    for (let p = 0; p < 52; p++) {
+      const k = rankAt[p] * 4 + suitAt[p];
+      if (seen[k] === generation) {
+        repeated += (repeated ? ' ' : '') + CARD_NAMES[k];
+        count++;
+      }
+      seen[k] = generation;
+    }
+    let missing = '';
+    let gone = 0;
+    for (let k = 0; k < 52; k++) {
+      if (seen[k] !== generation) {
+        gone++;
+        if (gone <= 8) missing += (missing ? ' ' : '') + CARD_NAMES[k];
+      }
+    }
+    return `repeated: ${repeated}; missing: ${gone <= 8 ? missing : `${gone} cards`}`;
+  };
+
+  const lineOfPositions = () => {
+    nextGeneration();
+    let line = '';
+    for (let p = 0; p < 52; p++) {
+      const k = rankAt[p] * 4 + suitAt[p];
+      if (seen[k] === generation) return null;
+      seen[k] = generation;
+      line += p === 51 ? WITH_NEWLINE[k] : WITH_SPACE[k];
+    }
+    return line;
+  };
+
+  // ---------------------------------------------------------------- board text, the fast way
+  // Whitespace- or comma-separated rank-first cards ("JD", "jd", "10♦", "T♦"), laid out as rows,
+  // columns or one line: read here; anything else goes to the harness's lenient reader (Python),
+  // which reads these the same way.
+  const lineCards = new Int32Array(64);
+  const fastText = (text) => {
+    let n = 0;
+    let lines = 0;
+    let inLine = 0;
+    const len = text.length;
+    let k = 0;
+    while (k <= len) {
+      const c = k < len ? charCodeAt(text, k) : 10;
+      if (c === 10 || c === 13) {
+        if (inLine) {
+          if (lines === 8) return null;
+          lineCards[lines++] = inLine;
+          inLine = 0;
+        }
+        k++;
+        continue;
+      }
+      if (c === 32 || c === 9 || c === 44) {
+        k++;
+        continue;
+      }
+      let rank;
+      let at = k;
+      if (c === 49 && at + 1 < len && charCodeAt(text, at + 1) === 48) {
+        rank = 9;
+        at += 2;
+      } else {
+        if (c >= 128 || c === 49) return null;
+        rank = RANK_OF_CODE[c];
+        at += 1;
+      }
+      if (rank < 0 || at >= len) return null;
+      const d = charCodeAt(text, at);
+      let suit = d < 128 ? SUIT_OF_CODE[d] : SYMBOL_SUITS[d];
+      if (suit === undefined || suit < 0) return null;
+      at += 1;
+      if (at < len) {
+        const e = charCodeAt(text, at);
+        if (e === 0xfe0f) at += 1;
+        else if (!(e === 32 || e === 9 || e === 44 || e === 10 || e === 13)) return null;
+      }
+      if (n === 52) return null;
+      rankAt[n] = rank;
+      suitAt[n] = suit;
+      n++;
+      inLine++;
+      k = at;
+    }
+    if (n !== 52) return null;
+    if (lines === 7) {
+      for (let r = 0; r < 7; r++) if (lineCards[r] !== ROWS[r]) return null;
+      return lineOfPositions();
+    }
+    if (lines === 8) {
+      for (let c = 0; c < 8; c++) if (lineCards[c] !== COLUMNS[c]) return null;
+      // columns were read in text order: column c, card j is position j * 8 + c
+      const r = new Int32Array(52);
+      const s = new Int32Array(52);
+      let t = 0;
+      for (let c = 0; c < 8; c++) {
+        for (let j = 0; j < COLUMNS[c]; j++) {
+          r[j * 8 + c] = rankAt[t];
+          s[j * 8 + c] = suitAt[t];
+          t++;
+        }
+      }
+      for (let p = 0; p < 52; p++) {
+        rankAt[p] = r[p];
+        suitAt[p] = s[p];
+      }
+      return lineOfPositions();
+    }
+    return lines === 1 ? lineOfPositions() : null;
+  };
+
+  // ---------------------------------------------------------------- the reader
+  // What a deal's value is: { line } (its canonical line), { text } (board text for the lenient
+  // reader), { invalid } (why it is no board), or { refused } (an encoding the request must state).
+  const read = (value) => {
+    if (typeof value === 'string' && value.length <= MAX_TEXT) {
+      const line = fastText(value);
+      return line !== null ? { line } : { text: value };
+    }
+    placeShape = null;
+    scratchUsed = 0;
+    numbers = false;
+    try {
+      readValue(value, 'it', 0);
+      if (numbers) resolveNumbers();
+      const line = lineOfPositions();
+      if (line !== null) return { line };
+      return { invalid: `52 cards, but not distinct: ${problem()}` };
+    } catch (err) {
+      if (err instanceof BoardText) {
+        const line = fastText(err.text);
+        return line !== null ? { line } : { text: err.text };
+      }
+      if (err instanceof Unreadable) return err.refused ? { refused: err.message } : { invalid: err.message };
+      throw err; // the dealer's own code threw (a getter, an iterator, a text form)
+    }
+  };
+
+  // Rows, columns or 52 cards of canonical card strings ("JD"), the shapes most dealers return:
+  // read without the general walk; null sends the value there.
+  const readRows = (board) => {
+    if (!isArray(board)) return null;
+    const n = board.length;
+    if (n === 52) return readNames(board, 52, 0, 0);
+    if (n !== 7 && n !== 8) return null;
+    nextGeneration();
+    const widths = n === 7 ? ROWS : COLUMNS;
+    for (let g = 0; g < n; g++) {
+      const group = board[g];
+      if (!isArray(group) || group.length !== widths[g]) return null;
+      // rows: card j of row g is position 8g + j; columns: card j of column g is position 8j + g
+      if (readNames(group, widths[g], n === 7 ? 8 * g : g, n === 7 ? 1 : 8) === null) return null;
+    }
+    return lineOfCodes();
+  };
+  const codeAt = new Int8Array(52);
+  // Reads `count` canonical names into positions first, first + stride, …; for 52 of them (one
+  // list) returns the line, else '' (the caller makes the line), or null when one is not canonical.
+  const readNames = (names, count, first, stride) => {
+    if (count === 52) nextGeneration();
+    for (let j = 0; j < count; j++) {
+      const card = names[j];
+      if (typeof card !== 'string' || card.length !== 2) return null;
+      const a = charCodeAt(card, 0);
+      const b = charCodeAt(card, 1);
+      if (a > 90 || b > 90) return null;
+      const rank = RANK_OF_CODE[a];
+      const suit = SUIT_OF_CODE[b];
+      if (rank < 0 || suit < 0) return null;
+      const k = rank * 4 + suit;
+      if (seen[k] === generation) return null;
+      seen[k] = generation;
+      codeAt[count === 52 ? j : first + j * stride] = k;
+    }
+    return count === 52 ? lineOfCodes() : '';
+  };
+  const lineOfCodes = () => {
+    let line = '';
+    for (let p = 0; p < 51; p++) line += WITH_SPACE[codeAt[p]];
+    return line + WITH_NEWLINE[codeAt[51]];
+  };
+
+  const configure = (cards, suits) => {
+    const order = typeof suits === 'string' ? folded(suits) : '';
+    let letters = 0;
+    for (let k = 0; k < order.length; k++) letters |= 1 << SUIT_OF_CODE[charCodeAt(order, k)];
+    options = {
+      cards: cards === 'rank-major' || cards === 'suit-major' ? cards : null,
+      suits: order.length === 4 && letters === 15 ? order : null,
+    };
+  };
+
+  return Object.freeze({ __proto__: null, read, readRows, describe, configure, MAX_TEXT });
+})();

@@ -1,0 +1,64 @@
+"""One error base, and its exit statuses: every error the harness raises on purpose is a
+`HarnessError` declaring its `exit_status`, and the command line (the only place that picks one)
+exits with what the error declares."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from harness import cli
+from harness.cards import BoardError
+from harness.errors import HarnessBug, HarnessError, RequestError
+from harness.fixtures.domain_regen import DomainDisagreement
+from harness.fixtures.regen import Disagreement
+from harness.fixtures.store import FixturesError
+from harness.node.bridge import DriverDied
+from harness.node.protocol import DriverRefused, ProtocolError
+
+
+@pytest.mark.parametrize(
+    ("error", "status"),
+    [
+        (RequestError, 2),
+        (HarnessBug, 3),
+        (BoardError, 3),
+        (FixturesError, 3),
+        (Disagreement, 1),
+        (DomainDisagreement, 1),
+        (ProtocolError, 3),
+        (DriverRefused, 3),
+        (DriverDied, 3),
+    ],
+)
+def test_every_error_is_under_the_one_base_and_declares_its_exit_status(error: type[HarnessError], status: int) -> None:
+    assert issubclass(error, HarnessError)
+    assert error.exit_status == status
+
+
+class _Disagrees(HarnessError):
+    exit_status = 1
+
+
+@pytest.mark.parametrize(
+    ("raised", "status", "said"),
+    [
+        (RequestError("--range 5-1 is reversed"), 2, "freecell-harness: --range 5-1 is reversed"),
+        (_Disagrees("the tables disagree at deal 7"), 1, "freecell-harness: the tables disagree at deal 7"),
+        (HarnessBug("a block was checked twice"), 3, "freecell-harness: internal error (a bug in freecell-harness"),
+        (ProtocolError("the driver sent {]"), 3, "freecell-harness: internal error (a bug in freecell-harness"),
+        (ValueError("not ours on purpose"), 3, "freecell-harness: internal error (a bug in freecell-harness"),
+    ],
+)
+def test_the_command_line_exits_with_the_status_the_error_declares(
+    raised: Exception, status: int, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def run(args: argparse.Namespace) -> int:
+        raise raised
+
+    monkeypatch.delenv("FREECELL_DEBUG", raising=False)
+    monkeypatch.setattr(cli, "cmd_identify", run)
+    assert cli.main(["identify"]) == status
+    err = capsys.readouterr().err
+    assert err.startswith(said) and err.count("\n") == 1, err

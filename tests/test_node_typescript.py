@@ -1,0 +1,219 @@
+"""`node:deck.ts#NAME` runs TypeScript as games write it (tests/ts/): classes, enums, const enums,
+`import type`, interfaces, tsconfig `paths` aliases, NodeNext `.js` specifiers, `.mts`/`.cts`,
+through TypeScript's own transpiler; what cannot be loaded is exit 2 in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from conftest import IN_CI
+
+import reference
+from harness.adapters import DealerOptions, open_dealer
+from harness.cli import main
+from harness.errors import RequestError
+from harness.failures import Failure
+from harness.node import typescript
+from harness.node.typescript import TYPESCRIPT_ENV, TsConfig, find_typescript, read_tsconfig, realign
+
+TS = Path(__file__).with_name("ts")
+
+
+@pytest.fixture(scope="session")
+def compiler(node: str) -> Path:
+    """The TypeScript compiler `setup typescript` installs: missing fails in CI, skips loudly elsewhere."""
+    try:
+        return find_typescript("tests/ts")
+    except RequestError as exc:
+        if IN_CI:
+            pytest.fail(f"TypeScript is required in CI: {exc}")
+        pytest.skip(f"TYPESCRIPT MISSING, test not run: {exc}")
+
+
+def impl(path: str) -> str:
+    return f"node:{os.path.relpath(TS / path)}"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "classic/src/deal.ts#dealCodes",  # paths aliases, enums, classes, parameter properties, #private, import type
+        "esm/deck.mts#default",  # .mts, './rng.mjs' meaning rng.mts, const enum, generator, a .d.mts of types only
+        "commonjs/deck.cts",  # .cts: import = require, export =, namespace; one line of text
+        "legacy/deal.ts",  # .ts with import = require, export =, a decorator, a backslash-continued string
+    ],
+)
+def test_typescript_dealers_conform(compiler: Path, name: str) -> None:
+    deals = [1, 2, 617, 11982, 2**31 - 1]
+    with open_dealer(impl(name), DealerOptions(timeout=10)) as dealer:
+        assert dealer.lines(deals) == [reference.canonical_lines([n]) for n in deals]
+    assert main(["verify", impl(name), "--range", "1-2000", "--jobs", "1"]) == 0
+
+
+def test_a_wrong_typescript_dealer_diverges(compiler: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", impl("wrong/deal.ts"), "--range", "1-50", "--jobs", "1"]) == 1
+    assert "DIVERGES" in capsys.readouterr().out
+
+
+def test_an_error_names_the_line_of_the_typescript(compiler: Path) -> None:
+    with open_dealer(impl("lines/deal.ts"), DealerOptions(timeout=10)) as dealer:
+        [answer] = dealer.lines([3])
+    assert isinstance(answer, Failure) and answer.kind == "error"
+    assert "RangeError: deal 3 is not dealt here" in answer.message
+    assert "lines/deal.ts:21" in answer.message, answer.message
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_typescript_that_does_not_parse_is_one_line_exit_2(
+    compiler: Path, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    assert main(["verify", impl("broken/deal.ts"), "--range", "1-5", "--jobs", jobs]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "broken/deal.ts:7" in err and "TypeScript: Type expected" in err, err
+
+
+def test_a_runtime_import_of_a_file_that_is_not_there_is_exit_2(
+    compiler: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An import of types only may name a file with no JavaScript; one that is used may not."""
+    (tmp_path / "deal.ts").write_text(
+        "import type { Board } from './types';\nimport { rows } from './missing';\n"
+        "export const dealFreeCell = (n: number): Board => rows(n);\n",
+        encoding="utf-8",
+    )
+    assert main(["verify", f"node:{tmp_path / 'deal.ts'}", "--range", "1-5", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "deal.ts:2: cannot find module './missing'" in err, err
+
+
+def test_a_missing_compiler_says_the_command_to_run(
+    node: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(TYPESCRIPT_ENV, str(tmp_path / "nothing-here"))
+    typescript._transpile.cache_clear()
+    assert main(["verify", impl("wrong/deal.ts"), "--range", "1-5", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "`freecell-harness setup typescript`" in err and "nothing-here" in err, err
+
+
+STAND_IN_COMPILER = """
+exports.version = '5.9.3';
+exports.ScriptTarget = { ES2022: 9 };
+exports.ModuleKind = { CommonJS: 1, ESNext: 99 };
+exports.DiagnosticCategory = { Error: 1 };
+exports.flattenDiagnosticMessageText = (m) => String(m);
+exports.transpileModule = (text) => ({ outputText: text.replace(': boolean', ''), sourceMapText: '', diagnostics: [] });
+"""
+
+
+def test_setup_typescript_runs_npm_install_into_the_cache(
+    node: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stand-in npm records its arguments and lays out a package as npm would."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    npm = bin_dir / "npm"
+    npm.write_text(
+        "#!/bin/sh\n"
+        f'echo "$@" > {tmp_path}/npm-args\n'
+        'prefix="$3"\nmkdir -p "$prefix/node_modules/typescript/lib"\n'
+        'cp "$(dirname "$0")/typescript.js" "$prefix/node_modules/typescript/lib/typescript.js"\n'
+        'echo \'{"name": "typescript", "version": "5.9.3"}\' > "$prefix/node_modules/typescript/package.json"\n',
+        encoding="utf-8",
+    )
+    npm.chmod(npm.stat().st_mode | stat.S_IEXEC)
+    (bin_dir / "typescript.js").write_text(STAND_IN_COMPILER, encoding="utf-8")
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.delenv(TYPESCRIPT_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert main(["setup", "typescript"]) == 0
+    prefix = tmp_path / "cache" / "freecell-harness" / "typescript"
+    args = (tmp_path / "npm-args").read_text(encoding="utf-8").split()
+    assert args[:3] == ["install", "--prefix", str(prefix)] and f"typescript@{typescript.TYPESCRIPT_VERSION}" in args
+    assert find_typescript("x") == prefix / "node_modules" / "typescript"
+    assert str(prefix / "node_modules" / "typescript") in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("config", "specifier", "expected"),
+    [
+        ({"compilerOptions": {"paths": {"@c/*": ["src/c/*"]}}}, "@c/Card", ["src/c/Card"]),
+        (
+            {"compilerOptions": {"baseUrl": "src", "paths": {"@c/*": ["c/*", "d/*"]}}},
+            "@c/Card",
+            ["src/c/Card", "src/d/Card"],
+        ),
+        (
+            {"compilerOptions": {"paths": {"@models": ["src/m/index.ts"], "@*": ["x/*"]}}},
+            "@models",
+            ["src/m/index.ts", "x/models"],
+        ),
+        ({"compilerOptions": {"baseUrl": "."}}, "engine/Deck", ["engine/Deck"]),
+        ({"compilerOptions": {"paths": {"@c/*": ["src/c/*"]}}}, "lodash", []),
+    ],
+)
+def test_tsconfig_paths(tmp_path: Path, config: dict[str, object], specifier: str, expected: list[str]) -> None:
+    path = tmp_path / "tsconfig.json"
+    path.write_text("// a comment\n" + json.dumps(config).replace("]", ", ]"), encoding="utf-8")
+    got = read_tsconfig(path, lambda p: True).aliases(specifier)
+    assert [os.path.relpath(p, tmp_path) for p in got] == expected
+
+
+def test_tsconfig_extends_and_class_field_semantics(tmp_path: Path) -> None:
+    (tmp_path / "base.json").write_text('{"compilerOptions": {"target": "ES2022", "experimentalDecorators": true}}')
+    (tmp_path / "tsconfig.json").write_text('{"extends": "./base.json", "compilerOptions": {}}')
+    config = read_tsconfig(tmp_path / "tsconfig.json", lambda p: True)
+    assert dict(config.emit_options()) == {"experimentalDecorators": True, "useDefineForClassFields": True}
+    assert dict(TsConfig().emit_options()) == {"useDefineForClassFields": False}  # TypeScript's default target
+
+
+@pytest.mark.parametrize(
+    ("code", "mappings", "expected"),
+    [
+        # generated lines from source lines 2, none, 6 (AAEA: +2; AAIA: +4): blank lines put back
+        ("a();\nb();\nc();\n//# sourceMappingURL=x.js.map", "AAEA;;AAIA", ["", "", "a();", "b();", "", "", "c();", ""]),
+        # a statement the emitter split over two lines of one source line: joined
+        ("if (x)\n    throw e;", "AAAA;IAAA", ["if (x) throw e;"]),
+        # unless the line ends inside a template literal: its line break is part of the text
+        ("f(`a\nb`);", "AAAA;AAAA", ["f(`a", "b`);"]),
+        ("f(`a${g({ k: 1 })}\nb`);", "AAAA;AAAA", ["f(`a${g({ k: 1 })}", "b`);"]),
+        # or inside a string continued with a backslash
+        ("const s = 'a\\\nb';", "AAAA;AAAA", ["const s = 'a\\", "b';"]),
+    ],
+)
+def test_realign_puts_statements_back_on_their_source_lines(code: str, mappings: str, expected: list[str]) -> None:
+    assert realign(code, json.dumps({"mappings": mappings})).split("\n") == expected
+
+
+pytest_plugins = ["pytester"]
+CONFORMANCE_TEST = (Path(__file__).parent / "conformance" / "test_conformance.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "outcome"),
+    [("classic/src/deal.ts#dealCodes", {"passed": 2}), ("wrong/deal.ts", {"failed": 2})],
+)
+def test_typescript_dealers_through_the_pytest_plugin(
+    compiler: Path, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, name: str, outcome: dict[str, int]
+) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[1]))  # this checkout's harness
+    monkeypatch.setenv(TYPESCRIPT_ENV, str(compiler))  # pytester gives the inner run a HOME of its own
+    pytester.makepyfile(test_conformance=CONFORMANCE_TEST)
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--fc-impl", f"node:{TS / name}", "--fc-range", "1-2000", "--fc-block-size", "1000"
+    )
+    result.assert_outcomes(**outcome)
+
+
+@pytest.mark.parametrize("text", ["{ not json", "{" + " " * (2 << 20) + "}"], ids=["malformed", "huge"])
+def test_a_bad_tsconfig_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> None:
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "tsconfig.json").write_text(text, encoding="utf-8")
+    (tmp_path / "deal.ts").write_text("export const dealFreeCell = (n: number) => n;\n", encoding="utf-8")
+    assert main(["verify", f"node:{tmp_path / 'deal.ts'}", "--range", "1-3", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tsconfig.json" in err and "Traceback" not in err, err

@@ -1,0 +1,2 @@
+// Declarations only: no JavaScript behind them.
+export type Board = string[][];
