@@ -24,7 +24,8 @@ import enum
 import itertools
 import re
 import reprlib
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+import types
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from typing import Final, cast
@@ -531,6 +532,8 @@ _CANONICAL: Final = frozenset(CARD_NAMES)
 def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     """The canonical line of what a dealer returned (`read_value`), straight from canonical names
     when the dealer returned those, as most do."""
+    if type(value) is types.GeneratorType:  # a generator of cards: its first 53, no more
+        value = list(itertools.islice(cast("Iterator[object]", value), DECK_SIZE + 1))
     if type(value) is list or type(value) is tuple:
         items = cast("Sequence[object]", value)
         first = items[0] if items else None
