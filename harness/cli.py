@@ -247,6 +247,8 @@ def _verify(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         encoding=args.encoding,
         limits=_limits_of(args),
+        cards=args.cards,
+        suits=args.suits,
     )
     outputs = (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume), ("--html", args.html))
     for option, path in outputs:
@@ -542,6 +544,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
+    p.add_argument(
+        "--cards",
+        choices=("rank-major", "suit-major"),
+        help="a dealer's cards as bare numbers: rank × 4 + suit, or suit × 13 + rank (with --suits)",
+    )
+    p.add_argument("--suits", metavar="CDHS", help="a dealer's suits as numbers: the suits 0 … 3, e.g. SHDC")
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")

@@ -111,6 +111,16 @@ def parse_count(text: str | int, option: str, *, low: int = 1, high: int | None 
     return value
 
 
+def check_card_encoding(cards: str | None, suits: str | None) -> None:
+    """`--cards` and `--suits` name an encoding of bare numbers; RequestError naming the option if not."""
+    from harness.shapes import CardEncoding
+
+    try:
+        CardEncoding(cards, suits)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Request:
     """One `verify`: what to compare with what, over which deals, spread how.  Validated on creation."""
@@ -127,6 +137,8 @@ class Request:
     encoding: str = "utf-8"
     block_size: int = BLOCK_SIZE
     limits: Limits = DEFAULT_LIMITS  # of every dealer process
+    cards: str | None = None  # --cards: how a dealer's bare card numbers are numbered
+    suits: str | None = None  # --suits: which suit each of a dealer's suit numbers is
     _total: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -165,6 +177,7 @@ class Request:
             codecs.lookup(self.encoding)
         except LookupError:
             raise RequestError(f"verify: unknown --encoding {self.encoding!r}") from None
+        check_card_encoding(self.cards, self.suits)
         total = deal_count(ranges, self.dialect) + (self.sample or 0)
         object.__setattr__(self, "_total", total)
 
@@ -185,6 +198,8 @@ class Request:
         block_size: str | int | None = None,
         range_option: str = "--range",
         limits: Limits = DEFAULT_LIMITS,
+        cards: str | None = None,
+        suits: str | None = None,
     ) -> Request:
         """A request from option text, as the command line and the plugin have it."""
         from harness.intervals import parse_range
@@ -209,11 +224,20 @@ class Request:
             if block_size is None
             else parse_count(block_size, "--block-size", high=MAX_BLOCK_SIZE),
             limits=limits,
+            cards=cards,
+            suits=suits,
         )
 
     @property
     def options(self) -> DealerOptions:
-        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding, limits=self.limits)
+        return DealerOptions(
+            dialect=self.dialect,
+            timeout=self.timeout,
+            encoding=self.encoding,
+            limits=self.limits,
+            cards=self.cards,
+            suits=self.suits,
+        )
 
     @property
     def total(self) -> int:
@@ -244,4 +268,6 @@ class Request:
             "block_size": self.block_size,
             "timeout": self.timeout,
             "encoding": self.encoding,
+            **({"cards": self.cards} if self.cards else {}),
+            **({"suits": self.suits} if self.suits else {}),
         }

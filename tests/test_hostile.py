@@ -162,6 +162,23 @@ CASES: dict[str, Hostile] = {
     "py-control-chars": Hostile("py:py_hostile:control_chars", 3, "error", "cursed"),
     "py-control-board": Hostile("py:py_hostile:control_board", 3, "invalid-output", "owned"),
     "py-writer": Hostile("py:py_hostile:writer", None),
+    # The dealer's module shares the runner's process: a forged answer is a failure at its deal.
+    **{
+        f"py-{name}": Hostile(f"py:py_hostile:{name}", deal, "invalid-output", deals="1-6")
+        for name, deal in [
+            ("merger", 3),
+            ("cutter", 3),
+            ("shifter", 3),
+            ("bad_failure_frame", 3),
+            ("unknown_failure_kind", 3),
+            ("huge_frame", 3),
+            ("extra_answer", 4),
+            ("oversized_answer", 3),
+            ("endless_cards", 3),
+            ("deep_nesting", 3),
+            ("repeated_card_line", 3),
+        ]
+    },
     "node-escaper": node("escaper.js", 3, "error"),
     "node-fork-bomb": node("fork_bomb.js", 3, "error"),
     "node-writer": node("writer.js", 3, "error"),
