@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
+from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.process import Limits
-from harness.request import parse_timeout
+from harness.request import parse_startup_timeout, parse_timeout
 from harness.text import printable
 
 if TYPE_CHECKING:
@@ -211,6 +212,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         encoding=args.encoding,
         limits=_limits_of(args),
+        startup_timeout=args.startup_timeout,
     )
     for option, path in (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume)):
         if path:
@@ -244,7 +246,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         verdict(report),
         f"{report.checked - report.resumed} deals in {report.elapsed_s:.2f} s"
         f" ({report.deals_per_s:,.0f} deals/s, {request.jobs} jobs)"
-        + (f"; {report.resumed} more from the resume log" if report.resumed else ""),
+        + (f"; {report.resumed} more from the resume log" if report.resumed else "")
+        + "".join(f"; {note}" for note in outcome.notes),
     )
     if outcome.first_failure is not None:
         say(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
@@ -407,7 +410,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     from harness.dealer_profile import profile
 
-    result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args))
+    result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args), startup_timeout=args.startup_timeout)
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
 
@@ -444,6 +447,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
     p.add_argument(
         "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+    )
+    p.add_argument(
+        "--startup-timeout",
+        type=parse_startup_timeout,
+        default=DEFAULT_STARTUP_TIMEOUT,
+        metavar="SECONDS",
+        help=f"more for a process's first answer, until it has started (default {DEFAULT_STARTUP_TIMEOUT:g})",
     )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
@@ -505,6 +515,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument(
         "--timeout", type=parse_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+    )
+    p.add_argument(
+        "--startup-timeout",
+        type=parse_startup_timeout,
+        default=DEFAULT_STARTUP_TIMEOUT,
+        metavar="SECONDS",
+        help=f"more for a process's first answer, until it has started (default {DEFAULT_STARTUP_TIMEOUT:g})",
     )
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT
 from harness.failures import Failure
 from harness.process import DEFAULT_LIMITS, Limits
 from reference.dialects import DIALECTS
@@ -93,7 +94,14 @@ def deals_to_check(first: int, last: int, seed: int = 0) -> list[tuple[int, int]
     return ranges
 
 
-def profile(impl: str, *, timeout: float = 10.0, seed: int = 0, limits: Limits = DEFAULT_LIMITS) -> Profile:
+def profile(
+    impl: str,
+    *,
+    timeout: float = 10.0,
+    seed: int = 0,
+    limits: Limits = DEFAULT_LIMITS,
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT,
+) -> Profile:
     """Check `impl` on every part of every dialect; RequestError when it cannot be opened."""
     from harness import engine
 
@@ -107,6 +115,7 @@ def profile(impl: str, *, timeout: float = 10.0, seed: int = 0, limits: Limits =
                 ranges=tuple(deals_to_check(first, last, seed)),
                 jobs=1,
                 timeout=timeout,
+                startup_timeout=startup_timeout,
                 limits=limits,
             )
             outcome = engine.run(request)

@@ -17,11 +17,13 @@ reap them.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
 
 from __future__ import annotations
 
+import array
 import atexit
 import collections
 import contextlib
 import ctypes
 import ctypes.util
+import fcntl
 import functools
 import itertools
 import os
@@ -31,6 +33,7 @@ import select
 import signal
 import subprocess
 import sys
+import termios
 import threading
 import time
 import weakref
@@ -44,6 +47,7 @@ from harness.failures import Failure
 MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
 LIVENESS_S = 0.1  # while waiting for output, how often to look whether the process has ended
+STDIN_POLL_S = 0.01  # while its stdin is unread, how often to look whether it has read it (started)
 PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
 _READ = 1 << 20
 _PR_SET_PDEATHSIG = 1
@@ -470,6 +474,8 @@ class Child:
         self.stdout_fd = self.proc.stdout.fileno()
         self.returncode: int | None = None
         self.peak_rss_kb = 0
+        self.written = 0  # bytes of stdin handed to the pipe so far
+        self.input_read = False  # it has read some of its stdin: it has started
         self._done = False  # its tree is gone: its pid may belong to another process now
         self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
         self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
@@ -502,6 +508,7 @@ class Child:
             assert self.stdin is not None
             self.stdin.write(data)
             self.stdin.flush()
+            self.written += len(data)
             if close:
                 self.stdin.close()
             return True
@@ -518,6 +525,38 @@ class Child:
         if self.stdin is not None:
             with contextlib.suppress(OSError, ValueError):
                 self.stdin.close()
+
+    def unread_input(self) -> int | None:
+        """Bytes written to its stdin that it has not read yet; None when that cannot be told (closed)."""
+        try:
+            assert self.stdin is not None
+            count = array.array("i", [0])
+            fcntl.ioctl(self.stdin.fileno(), termios.FIONREAD, count)
+        except (AssertionError, OSError, ValueError):
+            return None
+        unread = count[0]
+        if unread < self.written:
+            self.input_read = True
+        return unread
+
+    def asleep(self) -> bool:
+        """Whether every thread of its tree is blocked (none running, runnable or in disk wait): it waits
+        for something, such as more input.  A state, not a measure of time: a busy machine does not fake it."""
+        if not self.alive():
+            return False
+        for pid in self._tree(os.getpid()) | {self.pid}:
+            try:
+                tasks = os.listdir(f"/proc/{pid}/task")
+            except OSError:
+                continue
+            for task in tasks:
+                try:
+                    stat = Path(f"/proc/{pid}/task/{task}/stat").read_bytes()
+                except OSError:
+                    continue
+                if stat[stat.rfind(b")") + 2 :][:1] in (b"R", b"D"):
+                    return False
+        return True
 
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
         """The last STDERR_TAIL characters of its stderr, on one line."""
@@ -726,23 +765,42 @@ class Run:
     returncode: int | None  # None: killed by us (timeout or too much output)
     timed_out: bool = False
     overflowed: bool = False
+    started: bool = False  # it read its input or wrote: a timeout before that was its start's
 
 
-def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: int, limits: Limits) -> Run:
-    """Run a program to its end, or kill it (with every descendant) at the timeout or output cap."""
+def run(
+    argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: int, limits: Limits, *, startup: float = 0.0
+) -> Run:
+    """Run a program to its end, or kill it (with every descendant) at the timeout or output cap.
+
+    Until it shows it has started (it reads its stdin, or writes), it may take `startup` seconds more
+    than `timeout`; from then on `timeout` bounds it.  Its stdin is closed once it has read it all."""
     child = spawn(argv, limits=limits, stdin=stdin is not None)
-    if stdin is not None:
+    stdin_open = False
+    if stdin is not None and len(stdin) <= select.PIPE_BUF:
+        stdin_open = child.write(stdin)  # fits the pipe: watched until read, then closed
+    elif stdin is not None:
         child.write_in_background(stdin, close=True)
+    spawned = time.monotonic()
+    started_at: float | None = None
     out = bytearray()
-    deadline = time.monotonic() + timeout if timeout > 0 else None
     result = Run(child, b"", None)
     try:
         while True:
-            wait = None if deadline is None else deadline - time.monotonic()
+            now = time.monotonic()
+            if stdin_open and child.unread_input() in (0, None):
+                child.close_stdin()
+                stdin_open = False
+                started_at = now if child.input_read and started_at is None else started_at
+            deadline = None
+            if timeout > 0:
+                deadline = started_at + timeout if started_at is not None else spawned + startup + timeout
+            wait = None if deadline is None else deadline - now
             if wait is not None and wait <= 0:
                 result.timed_out = True
                 break
-            chunk = child.read(LIVENESS_S if wait is None else min(wait, LIVENESS_S))
+            poll = STDIN_POLL_S if stdin_open else LIVENESS_S
+            chunk = child.read(poll if wait is None else min(wait, poll))
             if chunk is None:
                 if not child.alive():  # ended, while what it left behind keeps the pipe open
                     out.extend(child.read(0) or b"")
@@ -750,10 +808,12 @@ def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: in
                 continue
             if not chunk:
                 break
+            started_at = time.monotonic() if started_at is None else started_at
             out.extend(chunk)
             if len(out) > max_output:
                 result.overflowed = True
                 break
+        result.started = started_at is not None
         if result.timed_out or result.overflowed:
             child.kill()
         else:

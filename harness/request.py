@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import reference
-from harness.adapters.base import DealerOptions
+from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT, DealerOptions
 from harness.adapters.registry import parse_impl
 from harness.errors import RequestError
 from harness.intervals import (
@@ -53,6 +53,7 @@ def max_jobs() -> int:
 
 BOUNDS = {
     "--timeout": f"{MIN_TIMEOUT:g} … {MAX_TIMEOUT:g} seconds",
+    "--startup-timeout": f"0 … {MAX_TIMEOUT:g} seconds",
     "--jobs": "1 … 4 × the cores (at most 256)",
     "--block-size": f"1 … {MAX_BLOCK_SIZE}",
     "--seed": f"0 … {MAX_SEED}",
@@ -76,8 +77,14 @@ def parse_timeout(text: str | float, option: str = "--timeout") -> float:
 
 
 def check_timeout(value: float, option: str = "--timeout") -> None:
-    if not (math.isfinite(value) and MIN_TIMEOUT <= value <= MAX_TIMEOUT):
-        raise RequestError(f"{option} {value!r}: must be {BOUNDS['--timeout']}")
+    low = 0.0 if option == "--startup-timeout" else MIN_TIMEOUT
+    if not (math.isfinite(value) and low <= value <= MAX_TIMEOUT):
+        raise RequestError(f"{option} {value!r}: must be {BOUNDS.get(option, BOUNDS['--timeout'])}")
+
+
+def parse_startup_timeout(text: str | float) -> float:
+    """Seconds a process may take to start, on top of --timeout for its first answer."""
+    return parse_timeout(text, "--startup-timeout")
 
 
 def parse_count(text: str | int, option: str, *, low: int = 1, high: int | None = None) -> int:
@@ -106,6 +113,7 @@ class Request:
     timeout: float = 10.0
     encoding: str = "utf-8"
     block_size: int = BLOCK_SIZE
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
     limits: Limits = DEFAULT_LIMITS  # of every dealer process
     _total: int = field(default=0, init=False, repr=False, compare=False)
 
@@ -140,6 +148,7 @@ class Request:
         if not 1 <= self.shard.index <= self.shard.count:
             raise RequestError(f"--shard {self.shard}: expected K/N with 1 <= K <= N")
         check_timeout(self.timeout)
+        check_timeout(self.startup_timeout, "--startup-timeout")
         try:
             codecs.lookup(self.encoding)
         except LookupError:
@@ -164,6 +173,7 @@ class Request:
         block_size: str | int | None = None,
         range_option: str = "--range",
         limits: Limits = DEFAULT_LIMITS,
+        startup_timeout: str | float = DEFAULT_STARTUP_TIMEOUT,
     ) -> Request:
         """A request from option text, as the command line and the plugin have it."""
         from harness.intervals import parse_range
@@ -188,6 +198,7 @@ class Request:
             if block_size is None
             else parse_count(block_size, "--block-size", high=MAX_BLOCK_SIZE),
             limits=limits,
+            startup_timeout=parse_startup_timeout(startup_timeout),
         )
 
     @property
@@ -196,6 +207,7 @@ class Request:
         return DealerOptions(
             dialect=self.dialect,
             timeout=self.timeout,
+            startup_timeout=self.startup_timeout,
             encoding=self.encoding,
             memory_mb=limits.memory_mb,
             cpu_s=limits.cpu_s,

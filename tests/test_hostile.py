@@ -515,8 +515,6 @@ def test_a_stream_that_quits_is_blamed_on_the_deal_where_it_quit(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A loaded machine must not make the stream look full-buffered (then every block is a fresh process).
-    monkeypatch.setattr("harness.adapters.program.STALL_GRACE", 60.0)
     impl = "stream:" + QUITTER.format(how=how, lines=canonical_file)
     status, failure = verify(impl, tmp_path, "--range", deal_range, "--jobs", "1")
     if first_failure is None:
@@ -575,8 +573,6 @@ def test_reset_makes_the_next_call_run_in_a_fresh_process(
     request: pytest.FixtureRequest,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A loaded machine must not make the stream look full-buffered (then every block is a fresh process).
-    monkeypatch.setattr("harness.adapters.program.STALL_GRACE", 60.0)
     if kind == "node":
         request.getfixturevalue("node")
     impl = {

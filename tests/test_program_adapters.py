@@ -115,7 +115,7 @@ def test_a_stream_dealer_that_only_writes_at_the_end_of_its_input_still_works(tm
     with open_dealer(impl, DealerOptions(timeout=5)) as d:
         for block in (range(1, 200), range(200, 400)):
             assert first_failure(d.lines(block), block) is None
-        assert d.close_stdin  # type: ignore[attr-defined]
+        assert d.buffered_processes  # type: ignore[attr-defined]
 
 
 def test_a_buffered_stream_that_crashes_is_blamed_on_the_right_deal(tmp_path: Path) -> None:

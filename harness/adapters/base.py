@@ -18,6 +18,7 @@ from harness.failures import Failure
 from harness.process import Limits
 
 Answer = bytes | Failure  # a canonical line (LF included), or why the deal has none
+DEFAULT_STARTUP_TIMEOUT = 60.0  # seconds more for a process's first answer, until it shows it has started
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,7 @@ class DealerOptions:
 
     dialect: str = "classic"
     timeout: float = 10.0  # seconds one deal may take before it is a `timeout`
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT  # (--startup-timeout)
     encoding: str = "utf-8"  # how program output is decoded
     memory_mb: int | None = 4096  # per dealer process; None: no limit
     cpu_s: float | None = None  # CPU seconds per dealer process

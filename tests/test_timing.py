@@ -1,0 +1,113 @@
+"""Verdicts that do not depend on the clock (issue 20): slow starts, busy machines, slow moments.
+
+Every test here runs with both cores kept busy (`busy_cores`), and its dealers start slowly
+behind `sh -c 'sleep S; exec …'` or sleep where a busy runner would be slow: what is checked and
+what is reported must be the same as on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+
+PY = sys.executable
+
+# Keeps one core busy for at most two minutes, even if the test that started it is killed.
+HOG = "import time\nend = time.monotonic() + 120\nwhile time.monotonic() < end: pass\n"
+
+
+@pytest.fixture
+def busy_cores() -> Iterator[None]:
+    """Both cores (or as many as this process may use) kept busy while the test runs."""
+    hogs = [subprocess.Popen([PY, "-c", HOG]) for _ in range(max(2, len(os.sched_getaffinity(0))))]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+# A dealer of lines; BEFORE runs once before the first number is read, SLOW before each answer
+# (both may use `first`, true in the first process started in this directory only).
+DEALER = textwrap.dedent(
+    """
+    import os, sys, time
+    import reference
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        os.close(os.open(os.path.join(here, "started"), os.O_CREAT | os.O_EXCL))
+        first = True
+    except FileExistsError:
+        first = False
+    {before}
+    def answer(n):
+        {slow}
+        print(reference.deal(n).format("line"), flush=True)
+    if len(sys.argv) > 1:
+        answer(int(sys.argv[1]))
+    else:
+        for line in sys.stdin:
+            answer(int(line))
+    """
+)
+
+
+def dealer(tmp_path: Path, *, before: str = "pass", slow: str = "pass") -> Path:
+    path = tmp_path / "dealer.py"
+    path.write_text(DEALER.format(before=before, slow=slow))
+    return path
+
+
+def verify(
+    *argv: str, capsys: pytest.CaptureFixture[str], report: Path | None = None
+) -> tuple[int, str, dict[str, object]]:
+    extra = ["--report", str(report)] if report else []
+    status = main(["verify", *argv, "--jobs", "1", "--quiet", *extra])
+    out = capsys.readouterr().out
+    data = json.loads(report.read_text()) if report else {}
+    return status, out, data
+
+
+@pytest.mark.parametrize("kind", ["stream", "cmd"])
+def test_a_slow_start_is_not_a_timeout(
+    kind: str, tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A program that takes longer to start than --timeout allows a deal (a JVM on a busy runner)."""
+    script = dealer(tmp_path)
+    program = f"sh -c 'sleep 3; exec {PY} {script}" + (" {n}'" if kind == "cmd" else "'")
+    deals = "1-40" if kind == "stream" else "1-2"
+    status, out, _ = verify(f"{kind}:{program}", "--range", deals, "--timeout", "1", capsys=capsys)
+    assert status == 0 and out.startswith("CONFORMS"), out
+
+
+def test_startup_timeout_bounds_a_start_that_never_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = dealer(tmp_path, before="time.sleep(3600)")
+    status, out, _ = verify(
+        f"stream:{PY} {script}", "--range", "1-5", "--timeout", "1", "--startup-timeout", "1", capsys=capsys
+    )
+    assert status == 1 and "first timeout at deal 1" in out and "did not start" in out, out
+
+
+def test_a_timeout_that_does_not_recur_is_a_timeout_not_non_determinism(
+    tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first process, once started, is slow to answer deal 1; every later process is quick."""
+    script = dealer(tmp_path, slow="if first and n == 1: time.sleep(30)")
+    status, out, data = verify(
+        f"stream:{PY} {script}", "--range", "1-40", "--timeout", "1", capsys=capsys, report=tmp_path / "r.json"
+    )
+    failure = data["first_failure"]
+    assert isinstance(failure, dict), out
+    assert status == 1 and (failure["deal"], failure["kind"]) == (1, "timeout"), out
+    assert "non-deterministic" not in failure["message"] and "agreed" not in failure["message"], failure
+    assert "did not recur" in failure["message"], failure
