@@ -90,10 +90,13 @@ def test_a_slow_start_is_not_a_timeout(
     assert status == 0 and out.startswith("CONFORMS"), out
 
 
-def test_startup_timeout_bounds_a_start_that_never_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("kind", ["stream", "cmd"])
+def test_startup_timeout_bounds_a_start_that_never_ends(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     script = dealer(tmp_path, before="time.sleep(3600)")
     status, out, _ = verify(
-        f"stream:{PY} {script}", "--range", "1-5", "--timeout", "1", "--startup-timeout", "1", capsys=capsys
+        f"{kind}:{PY} {script}", "--range", "1-5", "--timeout", "1", "--startup-timeout", "1", capsys=capsys
     )
     assert status == 1 and "first timeout at deal 1" in out and "did not start" in out, out
 
