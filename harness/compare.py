@@ -84,11 +84,13 @@ class BlockComparer:
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
         self._whole_blocks = actual.whole_blocks_only or expected.whole_blocks_only
+        limits = [getattr(d, "largest_chunk", None) for d in (actual, expected)]
+        self._largest = min((n for n in limits if n is not None), default=None)
         self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
 
     def compare(self, block: Block, progress: Progress | None = None) -> BlockResult:
         deals = block.deals
-        for lo, hi in chunk_plan(len(deals), whole=self._whole_blocks):
+        for lo, hi in chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest):
             self._seen = None
             if not self._same(deals[lo:hi]):
                 seen = self._seen
@@ -194,16 +196,17 @@ class BlockComparer:
             self.expected.close()
 
 
-def chunk_plan(count: int, *, whole: bool = False) -> list[tuple[int, int]]:
+def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -> list[tuple[int, int]]:
     """The chunks (start, stop) a block of `count` deals is dealt in: FIRST_CHUNK deals, then GROWTH
-    times more each time; one chunk when a dealer answers only whole blocks.  A function of the count
-    alone, so that a run deals the same chunks in the same processes whatever the machine's load."""
+    times more each time up to `largest` (a dealer's own limit); one chunk when a dealer answers only
+    whole blocks.  A function of the request alone, so that a run deals the same chunks in the same
+    processes whatever the machine's load."""
     if whole:
         return [(0, count)] if count else []
-    plan, start, size = [], 0, FIRST_CHUNK
+    plan, start, size = [], 0, FIRST_CHUNK if largest is None else min(FIRST_CHUNK, largest)
     while start < count:
         plan.append((start, min(count, start + size)))
-        start, size = start + size, size * GROWTH
+        start, size = start + size, size * GROWTH if largest is None else min(size * GROWTH, largest)
     return plan
 
 

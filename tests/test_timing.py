@@ -7,8 +7,10 @@ what is reported must be the same as on a quiet machine.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -114,3 +116,35 @@ def test_a_timeout_that_does_not_recur_is_a_timeout_not_non_determinism(
     assert status == 1 and (failure["deal"], failure["kind"]) == (1, "timeout"), out
     assert "non-deterministic" not in failure["message"] and "agreed" not in failure["message"], failure
     assert "did not recur" in failure["message"], failure
+
+
+def test_an_interrupted_run_counts_its_partial_block_is_not_conformant_and_resumes_from_there(
+    tmp_path: Path, busy_cores: None
+) -> None:
+    """A slow cmd: dealer, stopped by SIGTERM inside its only block: what was compared counts, and the
+    run continued with --resume deals the rest of the block only."""
+    log = tmp_path / "dealt.log"
+    script = dealer(tmp_path, slow=f"open({str(log)!r}, 'a').write(f'{{n}}\\n')")
+    argv = [PY, "-m", "harness", "verify", f"cmd:{PY} {script} {{n}}", "--range", "1-120", "--jobs", "1", "-q"]
+    argv += ["--resume", str(tmp_path / "resume.log"), "--report", str(tmp_path / "r.json")]
+    run = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    try:
+        for _ in range(1200):  # until 40 deals were dealt (at most two minutes)
+            if log.exists() and len(log.read_text().split()) >= 40:
+                break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                run.wait(0.1)
+        run.send_signal(signal.SIGTERM)
+        out, _ = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    first = json.loads((tmp_path / "r.json").read_text())
+    assert run.returncode == 130, out
+    assert first["interrupted"] is True and first["conformant"] is None, first
+    assert first["checked"] >= 32 and f"{first['checked']} deals checked" in out, (first, out)
+    log.write_text("")
+    again = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    second = json.loads((tmp_path / "r.json").read_text())
+    assert again.returncode == 0 and second["conformant"] is True, again.stdout
+    assert (second["checked"], second["resumed"]) == (120, first["checked"]), second
+    assert sorted(map(int, log.read_text().split())) == list(range(first["checked"] + 1, 121))

@@ -109,6 +109,9 @@ def _answer(number: int, board: Board) -> Answer:
 class CommandDealer(Dealer):
     """`cmd:TEMPLATE`: one process per deal; `{n}` is replaced by the deal number (or appended)."""
 
+    # A process per deal costs the same in chunks of any size: small ones count progress often.
+    largest_chunk = 16
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         split_command(argument, f"cmd:{argument}")
