@@ -539,9 +539,10 @@ class Child:
             self.input_read = True
         return unread
 
-    def asleep(self) -> bool:
-        """Whether every thread of its tree is blocked (none running, runnable or in disk wait): it waits
-        for something, such as more input.  A state, not a measure of time: a busy machine does not fake it."""
+    def waiting(self) -> bool:
+        """Whether every thread of its tree is blocked waiting for an event (such as more input): none
+        runs, waits for the disk, or sleeps for a set time.  A state, not a measure of time: a busy
+        machine does not fake it."""
         if not self.alive():
             return False
         for pid in self._tree(os.getpid()) | {self.pid}:
@@ -552,9 +553,10 @@ class Child:
             for task in tasks:
                 try:
                     stat = Path(f"/proc/{pid}/task/{task}/stat").read_bytes()
+                    wchan = Path(f"/proc/{pid}/task/{task}/wchan").read_bytes()
                 except OSError:
                     continue
-                if stat[stat.rfind(b")") + 2 :][:1] in (b"R", b"D"):
+                if stat[stat.rfind(b")") + 2 :][:1] in (b"R", b"D") or b"nanosleep" in wchan:
                     return False
         return True
 

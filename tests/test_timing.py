@@ -148,3 +148,55 @@ def test_an_interrupted_run_counts_its_partial_block_is_not_conformant_and_resum
     assert again.returncode == 0 and second["conformant"] is True, again.stdout
     assert (second["checked"], second["resumed"]) == (120, first["checked"]), second
     assert sorted(map(int, log.read_text().split())) == list(range(first["checked"] + 1, 121))
+
+
+# Answers each number as it reads it, but writes them only when its stdin ends: a buffering program.
+BUFFERING = textwrap.dedent(
+    """
+    import sys
+    import reference
+    out = open(1, "w", buffering=1 << 20, closefd=False)
+    for line in sys.stdin:
+        out.write(reference.deal(int(line)).format("rows"))
+    out.flush()
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "buffering"),
+    [("slow start, slow first deals", False), ("buffering", True)],
+)
+def test_buffering_is_told_from_slowness_by_what_the_program_does(
+    program: str, buffering: bool, tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A program that answers as it reads, behind a slow start and slow first answers, keeps one process
+    for the whole block; a program that writes only at the end of its input gets one per chunk, and
+    the verdict says so and why."""
+    starts = tmp_path / "starts"
+    if buffering:
+        script = tmp_path / "buffering.py"
+        script.write_text(f"open({str(starts)!r}, 'a').write('x')\n" + BUFFERING)
+    else:
+        script = dealer(tmp_path, before=f"open({str(starts)!r}, 'a').write('x')", slow="if n <= 20: time.sleep(0.5)")
+    status, out, _ = verify(f"stream:sh -c 'sleep 1; exec {PY} {script}'", "--range", "1-3000", capsys=capsys)
+    assert status == 0 and out.startswith("CONFORMS"), out
+    # 3000 deals are dealt in chunks of 16, 64, 256, 1024 and 1640.
+    assert (len(starts.read_text()), "process of its own" in out) == ((5, True) if buffering else (1, False)), out
+
+
+def test_a_dealer_wrong_after_many_deals_in_one_process_is_found_whatever_the_load(
+    tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its 200th answer in one process is wrong: the same verdict on every run, slow start or not."""
+    script = dealer(
+        tmp_path,
+        before="answered = [0]",
+        slow="answered[0] += 1\n    if answered[0] == 200: n += 1",
+    )
+    status, out, data = verify(
+        f"stream:sh -c 'sleep 1; exec {PY} {script}'", "--range", "1-3000", capsys=capsys, report=tmp_path / "r.json"
+    )
+    failure = data["first_failure"]
+    assert status == 1 and isinstance(failure, dict), out
+    assert (failure["deal"], failure["kind"]) == (200, "mismatch") and "stateful" in failure["message"], failure

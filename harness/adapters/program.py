@@ -282,9 +282,9 @@ class StreamDealer(Dealer):
 
     @staticmethod
     def _waits_for_more_input(proc: process.Child) -> bool:
-        """Whether the program has read every number it was given and waits, none of its threads running:
-        it holds its answers until its stdin ends."""
-        return proc.unread_input() == 0 and proc.input_read and proc.asleep() and proc.unread_input() == 0
+        """Whether the program has read every number it was given and waits for more, none of its threads
+        running or sleeping for a set time: it holds its answers until its stdin ends."""
+        return proc.unread_input() == 0 and proc.input_read and proc.waiting() and proc.unread_input() == 0
 
     def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
         """The process stopped answering: raise _Ended with what it did answer."""
