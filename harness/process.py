@@ -116,11 +116,17 @@ def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> boo
 
 def _proc(pid: int | str) -> _Proc | None:
     """What /proc/PID/stat says of `pid`; None if it is gone."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    try:  # os.open and os.read: a sweep reads this for every process of the machine, once per deal of cmd:
+        fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            stat = os.read(fd, 4096)
+        finally:
+            os.close(fd)
     except OSError:
         return None
     fields = stat[stat.rfind(b")") + 2 :].split()
+    if len(fields) < 20:
+        return None
     return _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z", int(fields[19]))
 
 
@@ -135,6 +141,14 @@ def _environ_has(pid: int, entry: bytes) -> bool:
     except OSError:
         return False
     return entry in data.split(b"\0")
+
+
+def _environ_has_any(pid: int, entries: set[bytes]) -> bool:
+    try:
+        data = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return False
+    return not entries.isdisjoint(data.split(b"\0"))
 
 
 def _descendants(table: dict[int, _Proc], roots: set[int]) -> set[int]:
@@ -611,14 +625,19 @@ class Child:
             self.wait()
         self._kill_rest()
 
-    def finish(self) -> int:
-        """After it ended by itself: kill what it left behind; its exit status."""
+    def finish(self, *, sweep: bool = True) -> int:
+        """After it ended by itself: kill what it left behind; its exit status.  `sweep=False` kills its
+        process group (and cgroup) only: the caller then sweeps /proc for escapers with `sweep`, once
+        for many children."""
         code = self.wait()
         assert code is not None
         if not self._done:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.pid, signal.SIGKILL)
-            self._kill_rest()
+            if sweep or self.cgroup is not None:
+                self._kill_rest()
+            else:
+                self._release()
         return code
 
     def _kill_rest(self) -> None:
@@ -636,12 +655,16 @@ class Child:
             _reap(killed)
             if not doomed:
                 break
+        self._release()
+
+    def _release(self) -> None:
+        """Its tree is gone (or left to a sweep): release its pipes and cgroup, forget it."""
         self._done = True
         self.close_pipes()
         if self.cgroup:
             self.cgroup.remove()
         supervisor = _supervisor
-        if supervisor is not None and supervisor.pid == me:
+        if supervisor is not None and supervisor.pid == os.getpid():
             with supervisor.lock:
                 supervisor.children.discard(self)
 
@@ -771,7 +794,14 @@ class Run:
 
 
 def run(
-    argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: int, limits: Limits, *, startup: float = 0.0
+    argv: Sequence[str],
+    stdin: bytes | None,
+    timeout: float,
+    max_output: int,
+    limits: Limits,
+    *,
+    startup: float = 0.0,
+    sweep: bool = True,
 ) -> Run:
     """Run a program to its end, or kill it (with every descendant) at the timeout or output cap.
 
@@ -824,12 +854,41 @@ def run(
                 child.kill()
                 result.timed_out = True
             else:
-                child.finish()
+                child.finish(sweep=sweep)
     except BaseException:
         child.kill()
         raise
     result.stdout = bytes(out)
     return result
+
+
+def sweep(children: Sequence[Child]) -> None:
+    """Kill whatever processes that ended by themselves (`finish(sweep=False)`) left outside their process
+    groups: one scan of /proc for all of them (their sessions, groups and markers), instead of one each."""
+    if not children:
+        return
+    me = os.getpid()
+    pids = {c.pid for c in children}
+    markers = {c.marker for c in children}
+    oldest = min(c.started for c in children)
+    killed: set[int] = set()
+    for _ in range(100):
+        table = _process_table()
+        roots = {
+            pid
+            for pid, proc in table.items()
+            if not proc.zombie
+            and pid != me
+            and (proc.pgid in pids or proc.sid in pids or (proc.started >= oldest and _environ_has_any(pid, markers)))
+        }
+        doomed = {pid for pid in _descendants(table, roots) if not table[pid].zombie} - {me}
+        for pid in doomed:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        killed |= doomed
+        _reap(killed)
+        if not doomed:
+            return
 
 
 def run_quietly(argv: Sequence[str], timeout: float, *, max_output: int = 1 << 20) -> tuple[int | None, str]:

@@ -133,12 +133,17 @@ class CommandDealer(Dealer):
     def _answers(self, deals: Sequence[int], *, until_failure: bool) -> list[Answer]:
         answers: list[Answer] = []
         o = self.options
-        for number in deals:
-            argv = [a.replace("{n}", str(number)) for a in self.argv]
-            run = process.run(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
-            answers.append(_judge(number, run, o, stream=False))
-            if until_failure and isinstance(answers[-1], Failure):
-                break
+        ended: list[process.Child] = []  # what they left outside their groups is swept once, at the end
+        try:
+            for number in deals:
+                argv = [a.replace("{n}", str(number)) for a in self.argv]
+                run = process.run(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout, sweep=False)
+                ended.append(run.child)
+                answers.append(_judge(number, run, o, stream=False))
+                if until_failure and isinstance(answers[-1], Failure):
+                    break
+        finally:
+            process.sweep(ended)
         return answers
 
 
