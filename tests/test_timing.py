@@ -200,3 +200,21 @@ def test_a_dealer_wrong_after_many_deals_in_one_process_is_found_whatever_the_lo
     failure = data["first_failure"]
     assert status == 1 and isinstance(failure, dict), out
     assert (failure["deal"], failure["kind"]) == (200, "mismatch") and "stateful" in failure["message"], failure
+
+
+def test_blocks_go_to_the_same_processes_in_the_same_order_whatever_the_load(
+    tmp_path: Path, busy_cores: None
+) -> None:
+    """Two workers, blocks of 100: block i is dealt by worker i mod 2, so a dealer whose 250th answer in
+    one process is wrong goes wrong at deal 450 (the 50th deal of its first worker's third block), in the
+    chunk 417-480 of that block, every run; dealt again from a fresh process, that chunk is right, and the
+    verdict says the dealer is stateful."""
+    from harness import engine
+    from harness.request import Request
+
+    script = dealer(tmp_path, before="answered = [0]", slow="answered[0] += 1\n    if answered[0] == 250: n += 1")
+    request = Request(impl=f"stream:{PY} {script}", ranges=((1, 1000),), jobs=2, block_size=100)
+    outcome = engine.run(request)
+    failure = outcome.first_failure
+    assert failure is not None and (failure.deal, failure.kind) == (417, "error"), failure
+    assert "deals 417-480" in failure.message and "stateful" in failure.message, failure
