@@ -61,6 +61,7 @@ Progress = Callable[[int], None]  # called with the deals just found to agree
 
 FIRST_CHUNK = 16  # deals in a block's first digest call; each next one is GROWTH times larger
 GROWTH = 4
+PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (process.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
 
@@ -94,8 +95,10 @@ class BlockComparer:
             self._seen = None
             if not self._same(deals[lo:hi]):
                 seen = self._seen
-                # A failure at the chunk's first deal has nothing before it to narrow down to.
-                found = seen if seen is not None and seen.deal == deals[lo] else self._narrow(deals, lo, hi)
+                # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
+                # program dealer has already dealt it alone from a fresh process to pin it there.
+                pinned = seen is not None and seen.deal == deals[lo] and seen.kind in PINNED_KINDS
+                found = seen if pinned and seen is not None else self._narrow(deals, lo, hi)
                 failure = diagnosed(found, self.dialect, self.actual)
                 checked = list(deals).index(failure.deal) + 1
                 if progress:
