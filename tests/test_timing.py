@@ -202,9 +202,7 @@ def test_a_dealer_wrong_after_many_deals_in_one_process_is_found_whatever_the_lo
     assert (failure["deal"], failure["kind"]) == (200, "mismatch") and "stateful" in failure["message"], failure
 
 
-def test_blocks_go_to_the_same_processes_in_the_same_order_whatever_the_load(
-    tmp_path: Path, busy_cores: None
-) -> None:
+def test_blocks_go_to_the_same_processes_in_the_same_order_whatever_the_load(tmp_path: Path, busy_cores: None) -> None:
     """Two workers, blocks of 100: block i is dealt by worker i mod 2, so a dealer whose 250th answer in
     one process is wrong goes wrong at deal 450 (the 50th deal of its first worker's third block), in the
     chunk 417-480 of that block, every run; dealt again from a fresh process, that chunk is right, and the
