@@ -190,6 +190,9 @@ def _cgroup_roots() -> list[Path]:
     return roots + ([own] if own is not None else [])
 
 
+_UNJOINABLE: set[Path] = set()  # roots whose cgroups a child was once made but could not join (a container's)
+
+
 class _Cgroup:
     """A cgroup for one child: lists every process of its tree, escaped or not; may bound their number."""
 
@@ -210,6 +213,8 @@ class _Cgroup:
     @classmethod
     def make(cls, name: str, limit: int | None) -> _Cgroup | None:
         for root in _cgroup_roots():
+            if root in _UNJOINABLE:
+                continue
             try:
                 return cls(root / name, limit)
             except OSError:
@@ -481,6 +486,7 @@ class Child:
         self.pid = self.proc.pid
         self.started = proc.started if (proc := _proc(self.pid)) is not None else 0
         if self.cgroup is not None and not self.cgroup.holds(self.pid):
+            _UNJOINABLE.add(self.cgroup.path.parent)  # each join costs the kernel a migration: not tried again
             self.cgroup.remove()  # it could not join: its tree is found in /proc instead
             self.cgroup = None
         self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
