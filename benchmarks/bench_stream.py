@@ -1,10 +1,12 @@
-"""Deals checked per second through `stream:` (2 jobs), beside the dealer's own printing speed.
+"""Deals checked per second through `stream:` (2 jobs), one layout after another, beside plain rows.
 
-    python benchmarks/bench_stream.py [--deals N] [--jobs J]
+    python benchmarks/bench_stream.py [--deals N] [--jobs J] [--layouts rows,symbols,…]
 
-Builds examples/c/freecell.c (needs cc) and, for two of its layouts (rows after a `Game #N`
-header, and canonical lines), times (1) the dealer alone printing the same deals to /dev/null
-and (2) `freecell-harness verify stream:… --range 1-N --jobs J` in the same run.
+Builds examples/c/freecell.c and benchmarks/layouts.c (needs cc).  For each layout, in the same
+run: (1) the dealer alone printing the deals to /dev/null; (2) `freecell-harness verify
+stream:… --range 1-N --jobs J`.  The layouts are those programs print: plain rows, a header per
+board, canonical lines, suit symbols, `10` for ten, suit-first, ANSI colours, quotes and
+brackets, JSON arrays.  Goal (issue 18.5): every layout ≥ 0.5× the deals/s of plain rows.
 """
 
 from __future__ import annotations
@@ -21,34 +23,47 @@ from harness import engine
 from harness.engine import Request
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYOUTS = {"rows with a header": ["-H"], "canonical lines": ["-f", "line"]}
+FREECELL = {"rows with a header (freecell.c)": ["-H"], "canonical lines (freecell.c)": ["-f", "line"]}
+LAYOUTS = ("rows", "header", "symbols", "ten", "suit-first", "ansi", "quoted", "json")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--layouts", help="comma-separated, of " + ", ".join(LAYOUTS) + " (default: all)")
     args = parser.parse_args()
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
         print("bench_stream: needs cc or gcc", file=sys.stderr)
         return 2
+    layouts = args.layouts.split(",") if args.layouts else list(LAYOUTS)
+    if "rows" not in layouts:
+        layouts.insert(0, "rows")
     with tempfile.TemporaryDirectory() as tmp:
-        exe = str(Path(tmp) / "freecell")
-        subprocess.run([cc, "-O2", "-o", exe, str(ROOT / "examples" / "c" / "freecell.c")], check=True)
+        freecell, printer = str(Path(tmp) / "freecell"), str(Path(tmp) / "layouts")
+        subprocess.run([cc, "-O2", "-o", freecell, str(ROOT / "examples" / "c" / "freecell.c")], check=True)
+        subprocess.run([cc, "-O2", "-o", printer, str(ROOT / "benchmarks" / "layouts.c")], check=True)
         numbers = Path(tmp) / "numbers"
         numbers.write_bytes(b"".join(b"%d\n" % n for n in range(1, args.deals + 1)))
         print(f"{args.deals:,} deals, {args.jobs} jobs")
-        for name, flags in LAYOUTS.items():
+        commands = {name: [printer, name] for name in layouts}
+        commands |= {name: [freecell, *flags] for name, flags in FREECELL.items()} if not args.layouts else {}
+        rows = None
+        for name, argv in commands.items():
             with numbers.open("rb") as stdin:
                 started = time.perf_counter()
-                subprocess.run([exe, *flags], stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+                subprocess.run(argv, stdin=stdin, stdout=subprocess.DEVNULL, check=True)
                 printing = args.deals / (time.perf_counter() - started)
-            request = Request(impl=f"stream:{exe} {' '.join(flags)}", ranges=((1, args.deals),), jobs=args.jobs)
+            request = Request(impl=f"stream:{' '.join(argv)}", ranges=((1, args.deals),), jobs=args.jobs)
             outcome = engine.run(request)
             assert outcome.conformant and outcome.checked == args.deals, outcome.first_failure
             checked = outcome.checked / outcome.elapsed_s
-            print(f"  {name:20} checked {checked:>10,.0f} deals/s (the dealer alone prints {printing:>10,.0f} deals/s)")
+            rows = rows or checked
+            print(
+                f"  {name:32} checked {checked:>10,.0f} deals/s ({checked / rows:4.2f}× rows;"
+                f" the dealer alone prints {printing:>10,.0f} deals/s)"
+            )
     return 0
 
 

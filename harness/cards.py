@@ -158,7 +158,7 @@ def _bracket_groups(text: str) -> list[list[int]]:
     return groups
 
 
-def _problem(cards: Sequence[int]) -> str:
+def describe_cards(cards: Sequence[int]) -> str:
     """How many cards, and which repeat or are missing."""
     seen: dict[int, int] = {}
     for c in cards:
@@ -206,7 +206,7 @@ def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     odd = next((ln for ln in lines if ln.odd or "\ufffd" in ln.stray), None)
     if odd is not None:
         why = "bytes that are not text" if "\ufffd" in odd.stray else f"not cards: {' '.join(odd.stray[:3])}"
-        raise BoardError(f"{where}line {odd.number} is odd ({why}): {odd.text.strip()[:80]!r}; {_problem(cards)}")
+        raise BoardError(f"{where}line {odd.number} is odd ({why}): {odd.text.strip()[:80]!r}; {describe_cards(cards)}")
     ordered = None
     if numbering == "index":
         ordered = dealing_order([cards])
@@ -218,7 +218,7 @@ def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     if ordered is not None and len(set(ordered)) == DECK_SIZE:
         return ordered
     if ordered is not None or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
-        raise BoardError(f"{where}{_problem(cards)}{_odd_line(card_lines)}")
+        raise BoardError(f"{where}{describe_cards(cards)}{_odd_line(card_lines)}")
     shape = [len(ln.cards) for ln in card_lines]
     raise BoardError(
         f"{where}52 cards, but not rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one line:"
@@ -263,7 +263,8 @@ def _value_card(value: object) -> int:
 
 
 def board_from_value(value: object) -> tuple[int, ...]:
-    """The 52 cards of what a Python function returned: board text, rows, columns, or 52 cards."""
+    """The 52 cards of card names in JSON's shapes (rows, columns, 52 names) or of board text: what
+    `read_board` finds in JSON text.  Any value a dealer returns is `harness.shapes.read_value`'s."""
     if isinstance(value, str):
         return read_board(value)
     if isinstance(value, Sequence) and value and all(isinstance(v, str) for v in value):
@@ -276,10 +277,10 @@ def board_from_value(value: object) -> tuple[int, ...]:
     cards = [c for g in groups for c in g]
     if ordered is None:
         raise BoardError(
-            f"{_problem(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
+            f"{describe_cards(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
         )
     if len(set(ordered)) != DECK_SIZE:
-        raise BoardError(_problem(cards))
+        raise BoardError(describe_cards(cards))
     return ordered
 
 
@@ -295,7 +296,7 @@ for _i, _r in enumerate(RANKS):
 for _i, _s in enumerate(SUITS):
     _BYTE_SUIT[ord(_s)] = _BYTE_SUIT[ord(_s.lower())] = _i
 _BYTE_ALNUM = np.zeros(256, dtype=bool)
-for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_":
+for _c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":  # not _: `_TOKEN`'s words have none
     _BYTE_ALNUM[_c] = True
 _RANK_BIT, _SUIT_BIT, _ALNUM, _ONE, _ZERO, _BRACKET = 1, 2, 4, 8, 16, 32
 _BYTE_CLASS = (
@@ -307,6 +308,32 @@ _BYTE_CLASS = (
     + np.isin(np.arange(256), [ord("["), ord("]")]) * _BRACKET
 ).astype(np.uint8)
 _NEWLINE = ord("\n")
+
+
+_LINE_RANK = np.full(256, 255, dtype=np.uint8)
+_LINE_SUIT = np.full(256, 255, dtype=np.uint8)
+for _i, _r in enumerate(RANKS):
+    _LINE_RANK[ord(_r)] = _i
+for _i, _s in enumerate(SUITS):
+    _LINE_SUIT[ord(_s)] = _i
+
+
+def invalid_lines(lines: Sequence[bytes], within: Sequence[object] | None = None) -> list[int]:
+    """Which of these LINE_BYTES-long lines are not canonical lines of 52 distinct cards, all checked
+    at once; as indices into `within` (the list the lines were taken from, in order) if given."""
+    if not lines:
+        return []
+    b = np.frombuffer(b"".join(lines), dtype=np.uint8).reshape(len(lines), LINE_BYTES)
+    ranks, suits, gaps = _LINE_RANK[b[:, 0::3]], _LINE_SUIT[b[:, 1::3]], b[:, 2::3]
+    spaced = (gaps[:, :-1] == ord(" ")).all(axis=1) & (gaps[:, -1] == _NEWLINE)
+    named = (ranks != 255).all(axis=1) & (suits != 255).all(axis=1)
+    cards = np.where(named[:, None], ranks.astype(np.int16) * 4 + suits, 0)
+    distinct = (np.sort(cards, axis=1) == np.arange(DECK_SIZE)).all(axis=1)
+    bad = np.flatnonzero(~(spaced & named & distinct)).tolist()
+    if within is None or not bad:
+        return bad
+    positions = [i for i, item in enumerate(within) if isinstance(item, bytes)]
+    return [positions[i] for i in bad]
 
 
 def ascii_compatible(encoding: str) -> bool:
@@ -348,6 +375,8 @@ class BoardFramer:
         self.layout: tuple[int, ...] | None = None  # cards per line of the last good board
         self.max_board_chars = max_board_chars
         self._fast = ascii_compatible(encoding)
+        self._utf8 = codecs.lookup(encoding).name == "utf-8"  # suit symbols can be normalised
+        self._normalise = False  # whether this output needs `normalised` to suit the fast path
         # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
@@ -364,14 +393,20 @@ class BoardFramer:
             return self._feed_text(self._decoder.decode(data))
         out: list[Board] = []
         pos, size = 0, len(data)
-        while pos < size and data.isascii():
+        while pos < size and (self._utf8 or data.isascii()):
             idle = not (self._tail or self._board.lines or self._decoder.getstate()[0])
             if not idle or self.layout is None:  # the precise way, one line at a time
                 end = data.find(b"\n", pos) + 1 or size
                 out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
                 pos = end
                 continue
-            boards, used = _fast_boards(data[pos : data.rfind(b"\n") + 1], self.layout)
+            region = data[pos : data.rfind(b"\n") + 1]
+            boards, used = _fast_boards(region, self.layout) if not self._normalise else ([], 0)
+            if len(boards) < FAST_MIN_BOARDS and (normal := normalised(region[used:])) is not None:
+                more, taken = _fast_boards(normal, self.layout)
+                if more:
+                    self._normalise = True  # this program prints another layout: normalise from now on
+                    boards, used = boards + more, used + _original_end(region[used:], taken, normal)
             if boards:
                 self._board = _BoardSoFar()  # the headers read before them belonged to the first
             out.extend(boards)
@@ -395,7 +430,9 @@ class BoardFramer:
                 out.append(board)
         if self._board.chars + len(self._tail) > self.max_board_chars:
             out.append(
-                RunawayOutput(f"more than {self.max_board_chars} characters without a board; {_problem(self._cards())}")
+                RunawayOutput(
+                    f"more than {self.max_board_chars} characters without a board; {describe_cards(self._cards())}"
+                )
             )
             self._board = _BoardSoFar()
             self._tail = ""
@@ -421,6 +458,9 @@ class BoardFramer:
 
     def _take_line(self, raw: str) -> Board | None:
         board = self._board
+        if not board.lines and raw.startswith("[[") and (whole := _json_board(raw)) is not None:
+            self._board, self.layout = _BoardSoFar(), LINE_SHAPE
+            return canonical_line(whole)
         board.line_number += 1
         line = read_line(raw.rstrip("\r"), board.line_number)
         if "\ufffd" in raw and not line.stray:
@@ -436,7 +476,7 @@ class BoardFramer:
                 board_from_lines(board.lines)
             except BoardError as exc:
                 return exc
-            return BoardError(f"a board ended early: {_problem([c for ln in board.lines for c in ln.cards])}")
+            return BoardError(f"a board ended early: {describe_cards([c for ln in board.lines for c in ln.cards])}")
         board.lines.append(line)
         board.count += len(line.cards)
         card_lines = [ln for ln in board.lines if ln.cards]
@@ -452,6 +492,177 @@ class BoardFramer:
             return exc
         self.layout = tuple(len(ln.cards) for ln in board.lines if ln.cards)
         return canonical_line(cards)
+
+
+# Normalising a chunk of output to plain rank-first letters, line for line, at C speed: what the
+# precise path reads as a card in another spelling becomes that card's plain name, so that the
+# fast path can take it.  Every rewrite keeps the chunk's lines (no newline added or removed) and
+# keeps a token a card exactly when `_TOKEN` reads it as one: the same boundaries (ASCII letters
+# and digits are word characters, `_` is not), rank-first tried before suit-first.  A suit
+# symbol (3 bytes of UTF-8) becomes a mark byte and two spaces, so that every rewrite after it
+# keeps the length: a ten `10D` becomes ` TD`, suit-first `DJ` becomes `JD`, `♦10` `T♦   `.
+_MARKS = b"\x01\x02\x03\x04"  # the suits, while they are symbols being rewritten
+_SYMBOL_MARKS: Final = tuple(
+    (symbol.encode(), bytes((_MARKS[SUITS.index(letter)],)) + b"  ") for symbol, letter in _SUIT_SYMBOLS.items()
+)
+_MARK_LETTERS = bytes.maketrans(_MARKS, SUITS.encode())
+_N_RANK, _N_SUIT, _N_MARK, _N_ONE, _N_ZERO, _N_SPACE, _N_WORD = 1, 2, 4, 8, 16, 32, 64
+_NORMAL_CLASS = np.zeros(256, dtype=np.uint8)
+for _chars, _bit in (
+    (b"A23456789TJQKatjqk", _N_RANK),
+    (b"CDHScdhs", _N_SUIT),
+    (_MARKS, _N_MARK),
+    (b"1", _N_ONE),
+    (b"0", _N_ZERO),
+    (b" ", _N_SPACE),
+    (b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", _N_WORD),
+):
+    for _c in _chars:
+        _NORMAL_CLASS[_c] |= _bit
+
+
+def _without_csi(data: bytes) -> bytes | None:
+    """The bytes without their ANSI control sequences `ESC [ params final` (what `_ANSI` removes),
+    at C speed; None if an escape is of another form (intermediate bytes, no `[`, cut off)."""
+    b = np.frombuffer(data, dtype=np.uint8)
+    esc = np.flatnonzero(b == 0x1B)
+    if esc[-1] + 2 >= b.shape[0] or (b[esc + 1] != ord("[")).any():
+        return None
+    finals = np.flatnonzero((b >= 0x40) & (b <= 0x7E))
+    after = np.searchsorted(finals, esc + 2)
+    if after[-1] >= finals.shape[0]:
+        return None
+    ends = finals[after]
+    if (ends[:-1] >= esc[1:]).any():
+        return None
+    cut = np.zeros(b.shape[0] + 1, dtype=np.int8)
+    cut[esc] = 1
+    cut[ends + 1] -= 1
+    inside = np.cumsum(cut[:-1], dtype=np.int8) != 0
+    # Inside each sequence, all but its ESC, `[` and final byte must be parameters.
+    if int(np.count_nonzero(inside & ~_IS_PARAM[b])) != 3 * esc.shape[0]:
+        return None
+    return bytes(b[~inside].tobytes())
+
+
+_IS_PARAM = np.isin(np.arange(256), list(b"0123456789;?"))
+
+
+def _line_brackets(b: np.ndarray, word: np.ndarray) -> np.ndarray | None:
+    """Where the brackets are, if each line holds either none or one pair around all its words
+    (`['JD', 'QS', …]`): then the precise path's groups by brackets are the lines, and the
+    brackets can go.  None for any other use of brackets (several groups on a line, R's `[1]`)."""
+    opening, closing = b == ord("["), b == ord("]")
+    ends = np.flatnonzero(b == _NEWLINE)
+    if not ends.shape[0]:
+        return None
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    opens, closes = np.add.reduceat(opening, starts), np.add.reduceat(closing, starts)
+    if ((opens != closes) | (opens > 1)).any():
+        return None
+    words = np.concatenate(([0], np.cumsum(word)))  # words[i]: word characters before byte i
+    o, c = np.flatnonzero(opening), np.flatnonzero(closing)
+    if c.shape[0] and c[-1] > ends[-1]:
+        return None  # a pair on a line not yet ended
+    line = np.searchsorted(ends, o)  # the line of each pair
+    if (c < o).any() or (words[o] != words[starts[line]]).any() or (words[ends[line]] != words[c + 1]).any():
+        return None
+    return np.concatenate((o, c))
+
+
+def normalised(data: bytes) -> bytes | None:
+    """UTF-8 output with its cards spelt plain (ANSI codes gone, suit symbols as letters, `10` as
+    T, suit-first as rank-first), line for line; None if nothing needed it or it cannot be (other
+    non-ASCII text, or the bytes this uses as marks)."""
+    changed = False
+    if b"\x1b" in data:
+        stripped = _without_csi(data)
+        if stripped is None:
+            return None
+        data, changed = stripped, True
+    if not data.isascii():
+        changed = True
+        if any(m in data for m in (b"\x01", b"\x02", b"\x03", b"\x04")):
+            return None
+        for symbol, mark in _SYMBOL_MARKS:
+            data = data.replace(symbol, mark)
+        if not data.isascii():
+            return None
+    b = np.frombuffer(data, dtype=np.uint8)
+    n = b.shape[0]
+    pad = np.concatenate((b, np.zeros(6, dtype=np.uint8)))  # past the end: 0, no word character
+    cls = _NORMAL_CLASS[pad]
+    rank, suit, mark = (cls & _N_RANK) != 0, (cls & _N_SUIT) != 0, (cls & _N_MARK) != 0
+    one, zero, space = (cls & _N_ONE) != 0, (cls & _N_ZERO) != 0, (cls & _N_SPACE) != 0
+    word = np.concatenate(([False], (cls & _N_WORD) != 0))  # word[i + 1]: byte i is a word character
+
+    def at(flags: np.ndarray, k: int) -> np.ndarray:  # flags of the byte k after each byte
+        return flags[k : k + n]
+
+    def edge_after(k: int) -> np.ndarray:  # the byte k after each byte is no word character
+        return ~word[k + 1 : k + 1 + n]
+
+    edge_before = ~word[:n]
+    # rank-first tens: 10D → " TD", 10♦ → " T♦  "
+    tens = edge_before & at(one, 0) & at(zero, 1) & ((at(suit, 2) & edge_after(3)) | at(mark, 2))
+    # suit-first letters: DJ → JD, D10 → "TD "
+    swap = edge_before & at(suit, 0) & at(rank, 1) & edge_after(2)
+    suit_ten = edge_before & at(suit, 0) & at(one, 1) & at(zero, 2) & edge_after(3)
+    # suit-first symbols: ♦J → "J♦  ", ♦10 → "T♦   "
+    mark_first = edge_before & at(mark, 0) & at(space, 1) & at(space, 2)
+    mark_rank = mark_first & at(rank, 3) & edge_after(4)
+    mark_ten = mark_first & at(one, 3) & at(zero, 4) & edge_after(5)
+    out = b.copy()
+    if b"[" in data or b"]" in data:
+        brackets = _line_brackets(b, word[1 : n + 1])
+        if brackets is None:
+            return None
+        out[brackets] = ord(" ")
+        changed = True
+    if not (changed or tens.any() or swap.any() or suit_ten.any()):
+        return None
+    i = np.flatnonzero(tens)
+    out[i], out[i + 1] = ord(" "), ord("T")
+    i = np.flatnonzero(swap)
+    out[i], out[i + 1] = b[i + 1], b[i]
+    i = np.flatnonzero(suit_ten)
+    out[i], out[i + 1], out[i + 2] = ord("T"), b[i], ord(" ")
+    i = np.flatnonzero(mark_rank)
+    out[i], out[i + 1], out[i + 3] = b[i + 3], b[i], ord(" ")
+    i = np.flatnonzero(mark_ten)
+    out[i], out[i + 1], out[i + 3], out[i + 4] = ord("T"), b[i], ord(" "), ord(" ")
+    return out.tobytes().translate(_MARK_LETTERS)
+
+
+def _original_end(original: bytes, used: int, normal: bytes) -> int:
+    """Where in `original` the lines end that make up normal[:used] (both have the same lines)."""
+    lines = normal.count(b"\n", 0, used)
+    if not lines:
+        return 0
+    return int(np.flatnonzero(np.frombuffer(original, dtype=np.uint8) == _NEWLINE)[lines - 1]) + 1
+
+
+def _json_board(raw: str) -> tuple[int, ...] | None:
+    """A board printed as one line of JSON arrays of card names, read as `read_board` reads JSON
+    text (escapes such as `\\u2666` decoded), plain names at C speed; None for anything else,
+    which the line-by-line path reads."""
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    if type(value) is not list or any(type(g) is not list for g in value):
+        return None
+    try:
+        groups = [list(map(CARD_INDEX.__getitem__, g)) for g in value]
+    except (KeyError, TypeError):
+        try:
+            return board_from_value(value)
+        except BoardError:
+            return None
+    ordered = dealing_order(groups)
+    if ordered is None or len(set(ordered)) != DECK_SIZE:
+        return None
+    return ordered
 
 
 def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int]:

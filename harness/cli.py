@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
 from harness import interrupts
+from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.limits import Limits
@@ -139,6 +140,12 @@ def _timeout(text: str) -> float:
     return parse_timeout(text)
 
 
+def _startup_timeout(text: str) -> float:
+    from harness.request import parse_startup_timeout
+
+    return parse_startup_timeout(text)
+
+
 def _dialect(text: str) -> str:
     if text not in reference.DIALECTS:
         raise argparse.ArgumentTypeError(f"unknown dialect {text!r}: choose one of {', '.join(reference.DIALECTS)}")
@@ -247,6 +254,9 @@ def _verify(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         encoding=args.encoding,
         limits=_limits_of(args),
+        cards=args.cards,
+        suits=args.suits,
+        startup_timeout=args.startup_timeout,
     )
     outputs = (("--report", args.report), ("--junit", args.junit), ("--resume", args.resume), ("--html", args.html))
     for option, path in outputs:
@@ -285,7 +295,8 @@ def _verify(args: argparse.Namespace) -> int:
         verdict(report),
         f"{counted(report.checked - report.resumed, 'deal')} in {report.elapsed_s:.2f} s"
         f" ({report.deals_per_s:,.0f} deals/s, {counted(request.jobs, 'job')})"
-        + (f"; {report.resumed} more from the resume log" if report.resumed else ""),
+        + (f"; {report.resumed} more from the resume log" if report.resumed else "")
+        + "".join(f"; {note}" for note in outcome.notes),
     )
     if outcome.first_failure is not None:
         say(board_diff(outcome.first_failure.expected, outcome.first_failure.actual))
@@ -488,7 +499,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     if args.html:
         check_output_path("--html", args.html)
-    result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args))
+    result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args), startup_timeout=args.startup_timeout)
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     if args.html:
         from harness.html_report import profile_html, write_html
@@ -541,7 +552,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
     )
+    p.add_argument(
+        "--startup-timeout",
+        type=_startup_timeout,
+        default=DEFAULT_STARTUP_TIMEOUT,
+        metavar="SECONDS",
+        help=f"more for a process's first answer, until it has started (default {DEFAULT_STARTUP_TIMEOUT:g})",
+    )
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
+    p.add_argument(
+        "--cards",
+        choices=("rank-major", "suit-major"),
+        help="a dealer's cards as bare numbers: rank × 4 + suit, or suit × 13 + rank (with --suits)",
+    )
+    p.add_argument("--suits", metavar="CDHS", help="a dealer's suits as numbers: the suits 0 … 3, e.g. SHDC")
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
@@ -615,6 +639,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
     p.add_argument(
         "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+    )
+    p.add_argument(
+        "--startup-timeout",
+        type=_startup_timeout,
+        default=DEFAULT_STARTUP_TIMEOUT,
+        metavar="SECONDS",
+        help=f"more for a process's first answer, until it has started (default {DEFAULT_STARTUP_TIMEOUT:g})",
     )
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-import time
+import hashlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -20,6 +19,7 @@ class BlockResult:
     checked: int  # deals of the block that were compared
     failure: Failure | None  # the block's smallest failing deal
     first: int | None = None  # the block's first deal number (unknown for results read from a resume log)
+    notes: tuple[str, ...] = ()  # how the dealers had to be run, for the verdict (not kept in a resume log)
 
 
 def differing_cards(expected: str, actual: str) -> list[int]:
@@ -59,8 +59,9 @@ def first_difference(
 
 Progress = Callable[[int], None]  # called with the deals just found to agree
 
-CHUNK_S = 1.0  # chunks grow fourfold while one takes less than this, so a failure shows up fast
-FIRST_CHUNK = 16  # deals in the first digest call, before the dealer's speed is known
+FIRST_CHUNK = 16  # deals in a block's first digest call; each next one is GROWTH times larger
+GROWTH = 4
+PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (process.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
 
@@ -68,8 +69,9 @@ LINE_PASS = 64  # pieces this small are compared line by line
 class BlockComparer:
     """Compares one dealer with another, block by block; the slower side's work overlaps the other's.
 
-    A block is dealt in chunks that grow while they take under CHUNK_S, so that a failure stops
-    the block at its first differing chunk.  That chunk is narrowed by digests (split into PARTS, keep the
+    A block is dealt in chunks of FIRST_CHUNK deals, then GROWTH times more each time (the plan
+    depends on the block alone, never on the clock), so that a failure stops the block at its
+    first differing chunk.  That chunk is narrowed by digests (split into PARTS, keep the
     first that differs) from a fresh process, down to LINE_PASS deals compared line by line.  A
     dealer whose answers depend on what it dealt before (stateful) or on chance (non-deterministic)
     is told apart, and said to be so, instead of blaming a deal that was right.
@@ -82,44 +84,54 @@ class BlockComparer:
         self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
-        whole_blocks = actual.whole_blocks_only or expected.whole_blocks_only
-        self._chunk = sys.maxsize if whole_blocks else FIRST_CHUNK
+        self._whole_blocks = actual.whole_blocks_only or expected.whole_blocks_only
+        limits = [getattr(d, "largest_chunk", None) for d in (actual, expected)]
+        self._largest = min((n for n in limits if n is not None), default=None)
+        self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
 
     def compare(self, block: Block, progress: Progress | None = None) -> BlockResult:
         deals = block.deals
-        done = 0
-        while done < len(deals):
-            piece = deals[done : done + self._chunk]
-            started = time.monotonic()
-            same = self._same(piece)
-            self._adapt(len(piece), time.monotonic() - started, len(deals))
-            if not same:
-                failure = diagnosed(self._narrow(deals, done, done + len(piece)), self.dialect, self.actual)
+        for lo, hi in chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest):
+            self._seen = None
+            if not self._same(deals[lo:hi]):
+                seen = self._seen
+                # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
+                # program dealer has already dealt it alone from a fresh process to pin it there.
+                pinned = seen is not None and seen.deal == deals[lo] and seen.kind in PINNED_KINDS
+                found = seen if pinned and seen is not None else self._narrow(deals, lo, hi)
+                failure = diagnosed(found, self.dialect, self.actual)
                 checked = list(deals).index(failure.deal) + 1
                 if progress:
-                    progress(checked - done)
-                return BlockResult(block.key, checked, failure, block.first)
-            done += len(piece)
+                    progress(checked - lo)
+                return BlockResult(block.key, checked, failure, block.first, self.notes)
             if progress:
-                progress(len(piece))
-        return BlockResult(block.key, len(deals), None, block.first)
+                progress(hi - lo)
+        return BlockResult(block.key, len(deals), None, block.first, self.notes)
 
-    def _adapt(self, size: int, elapsed: float, limit: int) -> None:
-        # Only ever grow: a dealer's cost per call (a process started for a program that writes
-        # only when its stdin ends) must not shrink chunks into one call per deal.
-        if elapsed < CHUNK_S and size >= self._chunk:
-            self._chunk = min(4 * size, max(limit, self._chunk))
+    @property
+    def notes(self) -> tuple[str, ...]:
+        said: list[str] = getattr(self.actual, "notes", []) + getattr(self.expected, "notes", [])
+        return tuple(said)
 
     def _same(self, deals: Sequence[int]) -> bool:
-        pending = self._side.submit(self.actual.block_digest, deals)
+        pending = self._side.submit(_digest, self.actual, deals)
         want = self.expected.block_digest(deals)
         got = pending.result()
+        if isinstance(got, Failure):
+            self._saw(got)
         return got is not None and got == want
 
+    def _saw(self, failure: Failure) -> None:
+        if self._seen is None and failure.kind != "mismatch":
+            self._seen = failure
+
     def _lines(self, deals: Sequence[int]) -> Failure | None:
-        pending = self._side.submit(self.actual.lines, deals)
+        pending = self._side.submit(_answers, self.actual, deals)
         expected_lines = self.expected.lines(deals)
-        return first_difference(deals, pending.result(), expected_lines, self.expected.impl)
+        failure = first_difference(deals, pending.result(), expected_lines, self.expected.impl)
+        if failure is not None:
+            self._saw(failure)
+        return failure
 
     def _narrow(self, deals: Sequence[int], lo: int, hi: int) -> Failure:
         """The first failure in deals[lo:hi], whose digest differed after deals[:lo] in one process."""
@@ -150,6 +162,13 @@ class BlockComparer:
         if failure is not None:
             return self._alone(failure, after=deals[:lo])
         first, last = deals[lo], deals[hi - 1]
+        if self._seen is not None:  # a failure (a timeout, a crash) is no digest: it is reported as it was
+            seen = self._seen
+            note = (
+                f" (when first dealt; dealt again from a fresh process, deals {first}-{last} all answered rightly: "
+                f"the {seen.kind} did not recur)"
+            )
+            return replace(seen, message=seen.message + note)
         return Failure(
             first,
             "error",
@@ -178,3 +197,42 @@ class BlockComparer:
         if self.owns_dealers:
             self.actual.close()
             self.expected.close()
+
+
+def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -> list[tuple[int, int]]:
+    """The chunks (start, stop) a block of `count` deals is dealt in: FIRST_CHUNK deals, then GROWTH
+    times more each time up to `largest` (a dealer's own limit); one chunk when a dealer answers only
+    whole blocks.  A function of the request alone, so that a run deals the same chunks in the same
+    processes whatever the machine's load."""
+    if whole:
+        return [(0, count)] if count else []
+    plan, start, size = [], 0, FIRST_CHUNK if largest is None else min(FIRST_CHUNK, largest)
+    while start < count:
+        plan.append((start, min(count, start + size)))
+        start, size = start + size, size * GROWTH if largest is None else min(size * GROWTH, largest)
+    return plan
+
+
+def _digest(dealer: Dealer, deals: Sequence[int]) -> str | Failure | None:
+    """The deals' block digest; the first Failure instead where the dealer answers line by line
+    (so that a timeout is reported as one), None where only a faster digest says that one failed."""
+    if type(dealer).block_digest is not Dealer.block_digest:
+        return dealer.block_digest(deals)
+    h = hashlib.sha256()
+    for answer in _answers(dealer, deals):
+        if isinstance(answer, Failure):
+            return answer
+        h.update(answer)
+    return h.hexdigest()
+
+
+def _answers(dealer: Dealer, deals: Sequence[int]) -> list[Answer]:
+    """One answer per deal, where the answers after the first failure are not dealt when the dealer
+    can stop there (a program dying at every deal is not run for every deal of a chunk)."""
+    until_failure = getattr(dealer, "answers_until_failure", None)
+    if until_failure is None:
+        return dealer.lines(deals)
+    answers: list[Answer] = until_failure(deals)
+    if answers and isinstance(answers[-1], Failure):
+        answers += [answers[-1]] * (len(deals) - len(answers))  # never looked at: the failure comes first
+    return answers

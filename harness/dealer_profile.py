@@ -2,17 +2,25 @@
 
 Each dialect's domain is cut into its parts (xp's fixed layouts apart from its numbered deals,
 fcpro's three rules apart), and each part is checked on windows around every boundary plus a
-uniform sample, so that one part failing early does not hide what the others do.
+uniform sample, so that one part failing early does not hide what the others do.  Between the last
+conforming number checked and the first failing one, the dealer is probed by bisection, so that the
+failure named is at the exact boundary where the dealer stops conforming, not at the sample past it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT
 from harness.failures import Failure
 from harness.limits import DEFAULT_LIMITS, Limits
 from reference.dialects import DIALECTS, INTEGER_LIMITS
+
+if TYPE_CHECKING:
+    from harness.request import Request
 
 # Every dialect's seams, and each integer limit with the deal after it (where a wrap shows).
 BOUNDARIES = tuple(sorted({*(n for d in DIALECTS.values() for n in d.seams), *INTEGER_LIMITS,
@@ -21,6 +29,7 @@ WINDOW = 8  # deals checked on each side of a boundary
 SAMPLE = 60  # deals drawn uniformly from each part
 # Widest first: the summary names the widest dialect matched.
 ORDER = tuple(sorted(DIALECTS, key=lambda name: -DIALECTS[name].size))
+XP_LAST = DIALECTS["xp"].last  # its numbered deals end here
 _WRAPS = {2**31: "2³¹−1", 2**32: "2³²−1", 2**16: "65535"}  # in the catalogue's order
 
 
@@ -96,7 +105,14 @@ def deals_to_check(first: int, last: int, seed: int = 0) -> list[tuple[int, int]
     return ranges
 
 
-def profile(impl: str, *, timeout: float = 10.0, seed: int = 0, limits: Limits = DEFAULT_LIMITS) -> Profile:
+def profile(
+    impl: str,
+    *,
+    timeout: float = 10.0,
+    seed: int = 0,
+    limits: Limits = DEFAULT_LIMITS,
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT,
+) -> Profile:
     """Check `impl` on every part of every dialect; RequestError when it cannot be opened."""
     from harness import engine
 
@@ -110,15 +126,48 @@ def profile(impl: str, *, timeout: float = 10.0, seed: int = 0, limits: Limits =
                 ranges=tuple(deals_to_check(first, last, seed)),
                 jobs=1,
                 timeout=timeout,
+                startup_timeout=startup_timeout,
                 limits=limits,
             )
             outcome = engine.run(request)
-            checked += outcome.checked
-            found.append((first, last, outcome.first_failure))
+            failure, probed = outcome.first_failure, 0
+            if failure is not None:
+                failure, probed = _bisect(request, failure)
+            checked += outcome.checked + probed
+            found.append((first, last, failure))
         failures = [f for _, _, f in found if f is not None]
         first_failure = min(failures, key=lambda f: f.deal) if failures else None
         results[name] = DialectProfile(first_failure is None, checked, first_failure, tuple(found))
     return Profile(impl, {name: results[name] for name in DIALECTS})
+
+
+def _bisect(request: Request, failure: Failure) -> tuple[Failure, int]:
+    """The failure at the boundary: between the last conforming deal checked below `failure` and it,
+    the smallest failing deal that follows a conforming one, found by probing deals one at a time;
+    and how many deals were probed (each one compared)."""
+    from harness.adapters import open_pair
+    from harness.compare import BlockComparer
+    from harness.intervals import Block
+
+    below = [n for first, last in request.ranges for n in (min(last, failure.deal - 1),) if first <= n]
+    if not below or failure.deal - max(below) <= 1:
+        return failure, 0
+    good, bad = max(below), failure.deal
+    probed = 0
+    with contextlib.closing(
+        BlockComparer(*open_pair(request.impl, request.against, request.options), dialect=request.dialect)
+    ) as comparer:
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            if middle not in DIALECTS[request.dialect]:
+                break
+            result = comparer.compare(Block.listing(str(middle), [middle]))
+            probed += 1
+            if result.failure is None:
+                good = middle
+            else:
+                bad, failure = middle, result.failure
+    return failure, probed
 
 
 def describe(failure: Failure) -> str:
@@ -150,10 +199,10 @@ def summarize(dialects: dict[str, DialectProfile]) -> str:
         clauses = [describe(f) for name in wider if (f := dialects[name].first_failure) is not None]
         return "; ".join([best, *clauses[:1]])
     xp = dialects["xp"]
-    if all(f is None for first, _, f in xp.parts if first > 0):
-        return "xp without the −1/−2 layouts"
     f = dialects["classic"].first_failure
     assert f is not None
+    if all(f is None for first, _, f in xp.parts if first > 0) and f.deal <= XP_LAST + 1:
+        return "xp without the −1/−2 layouts"
     if f.deal > 1:
         return f"classic 1 … {f.deal - 1}, then {describe(f)}"
     return f"no dialect: {describe(f)}"

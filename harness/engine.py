@@ -10,13 +10,14 @@ smallest.  The main process only schedules: Ctrl-C or SIGTERM stops every worker
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import os
 import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -42,6 +43,7 @@ class Outcome:
     started: float = field(default_factory=time.perf_counter)
     elapsed_s: float = 0.0
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM before every block was checked
+    notes: list[str] = field(default_factory=list)  # how the dealers had to be run, for the verdict
     # Recently counted blocks (first deal, deals): blocks finish out of order in a pool, so some that
     # start after a failure found later were counted; they are taken back (at most the pool's window).
     _recent: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=4096))
@@ -68,6 +70,7 @@ class Outcome:
             self.verdict = Verdict(self.verdict.checked - sum(n for _, n in late), failure)
         if first_deal is not None:
             self._recent.append((first_deal, result.checked))
+        self.notes.extend(note for note in result.notes if note not in self.notes)
 
     @property
     def conformant(self) -> bool:
@@ -134,6 +137,8 @@ class _Worker:
     conn: Connection
     ready: bool = False
     block: Block | None = None  # the block it is comparing
+    agreed: int = 0  # deals of that block found to agree so far
+    queue: deque[Block] = field(default_factory=deque)  # its next blocks, drawn but not yet sent
 
 
 class _Workers:
@@ -158,15 +163,30 @@ class _Workers:
     def run(
         self, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None], progress: Progress
     ) -> None:
-        wanted = (b for b in blocks if outcome.wanted(b))
+        # Block i goes to worker i mod jobs, whichever is free first: the same blocks in the same
+        # processes, in the same order, whatever the load (a dealer may keep state from block to block).
+        owners = itertools.cycle(list(self.workers))
         exhausted = False
+
+        def next_block(worker: _Worker) -> Block | None:
+            nonlocal exhausted
+            while not worker.queue and not exhausted:
+                block = next(blocks, None)
+                if block is None:
+                    exhausted = True
+                else:
+                    next(owners).queue.append(block)
+            while worker.queue:
+                block = worker.queue.popleft()
+                if outcome.wanted(block):
+                    return block
+            return None
+
         while True:
             for worker in self.workers:
-                if worker.ready and worker.block is None and not exhausted:
-                    worker.block = next(wanted, None)
-                    if worker.block is None:
-                        exhausted = True
-                    else:
+                if worker.ready and worker.block is None:
+                    worker.block = next_block(worker)
+                    if worker.block is not None:
                         worker.conn.send(worker.block)
             listening = [w for w in self.workers if not w.ready or w.block is not None]
             if not listening:
@@ -190,9 +210,10 @@ class _Workers:
         if what == "ready":
             worker.ready = True
         elif what == "progress":
+            worker.agreed += value
             progress(value)
         elif what == "result":
-            worker.block = None
+            worker.block, worker.agreed = None, 0
             record(value)
             if value.failure is not None:
                 self._cancel_after(outcome)
@@ -208,6 +229,12 @@ class _Workers:
                 worker.process.terminate()
                 self.workers.remove(worker)
                 self.cancelled.append(worker)
+
+    def partial(self, outcome: Outcome) -> Iterator[BlockResult]:
+        """What the blocks in flight have found to agree so far (for a run stopped before they finished)."""
+        for worker in self.workers:
+            if worker.block is not None and worker.agreed and outcome.wanted(worker.block):
+                yield BlockResult(worker.block.key, worker.agreed, None, worker.block.first)
 
     def stop(self, *, at_once: bool) -> None:
         """End every worker and every process they started; at once, or after their blocks."""
@@ -243,12 +270,14 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
             if block.key in done:
                 outcome.add(resume.counted(block, done[block.key]), block.first)
     outcome.resumed = outcome.checked
-    blocks = (b for b in request.blocks() if b.key not in done)
+    # A block the log has only begun (its first deals agreed, then the run stopped) is dealt on from there.
+    begun = {key: r.checked for key, r in done.items() if r.failure is None}
+    blocks = (rest for b in request.blocks() if (rest := _unfinished(b, done.get(b.key))) is not None)
 
     def record(result: BlockResult) -> None:
         outcome.add(result, result.first)
         if resume:
-            resume.append(result)
+            resume.append(replace(result, checked=result.checked + begun.get(result.key, 0)))
 
     workers = _Workers(request)
     failed = True
@@ -258,11 +287,22 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
         failed = False
     except KeyboardInterrupt:
         outcome.interrupted = failed = True
+        for result in list(workers.partial(outcome)):
+            record(result)
     finally:
         with interrupts_held():
             workers.stop(at_once=failed)
     outcome.elapsed_s = time.perf_counter() - outcome.started
     return outcome
+
+
+def _unfinished(block: Block, logged: BlockResult | None) -> Block | None:
+    """What is left to check of a block, given what a resume log has of it; None when nothing is."""
+    if logged is None:
+        return block
+    if logged.failure is not None or logged.checked >= len(block):
+        return None
+    return Block(block.key, block.deals[logged.checked :], None)
 
 
 def check_blocks(

@@ -17,11 +17,13 @@ reap them.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
 
 from __future__ import annotations
 
+import array
 import atexit
 import collections
 import contextlib
 import ctypes
 import ctypes.util
+import fcntl
 import functools
 import itertools
 import os
@@ -31,6 +33,7 @@ import select
 import signal
 import subprocess
 import sys
+import termios
 import threading
 import time
 import weakref
@@ -45,6 +48,7 @@ from harness.limits import NO_LIMITS, Limits
 MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
 LIVENESS_S = 0.1  # while waiting for output, how often to look whether the process has ended
+STDIN_POLL_S = 0.01  # while its stdin is unread, how often to look whether it has read it (started)
 PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
 _READ = 1 << 20
 _PR_SET_PDEATHSIG = 1
@@ -90,11 +94,17 @@ def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> boo
 
 def _proc(pid: int | str) -> _Proc | None:
     """What /proc/PID/stat says of `pid`; None if it is gone."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    try:  # os.open and os.read: a sweep reads this for every process of the machine, once per deal of cmd:
+        fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            stat = os.read(fd, 4096)
+        finally:
+            os.close(fd)
     except OSError:
         return None
     fields = stat[stat.rfind(b")") + 2 :].split()
+    if len(fields) < 20:
+        return None
     return _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z", int(fields[19]))
 
 
@@ -109,6 +119,14 @@ def _environ_has(pid: int, entry: bytes) -> bool:
     except OSError:
         return False
     return entry in data.split(b"\0")
+
+
+def _environ_has_any(pid: int, entries: set[bytes]) -> bool:
+    try:
+        data = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return False
+    return not entries.isdisjoint(data.split(b"\0"))
 
 
 def _descendants(table: dict[int, _Proc], roots: set[int]) -> set[int]:
@@ -150,6 +168,9 @@ def _cgroup_roots() -> list[Path]:
     return roots + ([own] if own is not None else [])
 
 
+_UNJOINABLE: set[Path] = set()  # roots whose cgroups a child was once made but could not join (a container's)
+
+
 class _Cgroup:
     """A cgroup for one child: lists every process of its tree, escaped or not; may bound their number."""
 
@@ -170,6 +191,8 @@ class _Cgroup:
     @classmethod
     def make(cls, name: str, limit: int | None) -> _Cgroup | None:
         for root in _cgroup_roots():
+            if root in _UNJOINABLE:
+                continue
             try:
                 return cls(root / name, limit)
             except OSError:
@@ -441,6 +464,7 @@ class Child:
         self.pid = self.proc.pid
         self.started = proc.started if (proc := _proc(self.pid)) is not None else 0
         if self.cgroup is not None and not self.cgroup.holds(self.pid):
+            _UNJOINABLE.add(self.cgroup.path.parent)  # each join costs the kernel a migration: not tried again
             self.cgroup.remove()  # it could not join: its tree is found in /proc instead
             self.cgroup = None
         self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
@@ -448,6 +472,8 @@ class Child:
         self.stdout_fd = self.proc.stdout.fileno()
         self.returncode: int | None = None
         self.peak_rss_kb = 0
+        self.written = 0  # bytes of stdin handed to the pipe so far
+        self.input_read = False  # it has read some of its stdin: it has started
         self._done = False  # its tree is gone: its pid may belong to another process now
         self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
         self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
@@ -480,6 +506,7 @@ class Child:
             assert self.stdin is not None
             self.stdin.write(data)
             self.stdin.flush()
+            self.written += len(data)
             if close:
                 self.stdin.close()
             return True
@@ -496,6 +523,40 @@ class Child:
         if self.stdin is not None:
             with contextlib.suppress(OSError, ValueError):
                 self.stdin.close()
+
+    def unread_input(self) -> int | None:
+        """Bytes written to its stdin that it has not read yet; None when that cannot be told (closed)."""
+        try:
+            assert self.stdin is not None
+            count = array.array("i", [0])
+            fcntl.ioctl(self.stdin.fileno(), termios.FIONREAD, count)
+        except (AssertionError, OSError, ValueError):
+            return None
+        unread = count[0]
+        if unread < self.written:
+            self.input_read = True
+        return unread
+
+    def waiting(self) -> bool:
+        """Whether every thread of its tree is blocked waiting for an event (such as more input): none
+        runs, waits for the disk, or sleeps for a set time.  A state, not a measure of time: a busy
+        machine does not fake it."""
+        if not self.alive():
+            return False
+        for pid in self._tree(os.getpid()) | {self.pid}:
+            try:
+                tasks = os.listdir(f"/proc/{pid}/task")
+            except OSError:
+                continue
+            for task in tasks:
+                try:
+                    stat = Path(f"/proc/{pid}/task/{task}/stat").read_bytes()
+                    wchan = Path(f"/proc/{pid}/task/{task}/wchan").read_bytes()
+                except OSError:
+                    continue
+                if stat[stat.rfind(b")") + 2 :][:1] in (b"R", b"D") or b"nanosleep" in wchan:
+                    return False
+        return True
 
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
         """The last STDERR_TAIL characters of its stderr, on one line."""
@@ -548,14 +609,19 @@ class Child:
             self.wait()
         self._kill_rest()
 
-    def finish(self) -> int:
-        """After it ended by itself: kill what it left behind; its exit status."""
+    def finish(self, *, sweep: bool = True) -> int:
+        """After it ended by itself: kill what it left behind; its exit status.  `sweep=False` kills its
+        process group (and cgroup) only: the caller then sweeps /proc for escapers with `sweep`, once
+        for many children."""
         code = self.wait()
         assert code is not None
         if not self._done:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.pid, signal.SIGKILL)
-            self._kill_rest()
+            if sweep or self.cgroup is not None:
+                self._kill_rest()
+            else:
+                self._release()
         return code
 
     def _kill_rest(self) -> None:
@@ -573,12 +639,16 @@ class Child:
             _reap(killed)
             if not doomed:
                 break
+        self._release()
+
+    def _release(self) -> None:
+        """Its tree is gone (or left to a sweep): release its pipes and cgroup, forget it."""
         self._done = True
         self.close_pipes()
         if self.cgroup:
             self.cgroup.remove()
         supervisor = _supervisor
-        if supervisor is not None and supervisor.pid == me:
+        if supervisor is not None and supervisor.pid == os.getpid():
             with supervisor.lock:
                 supervisor.children.discard(self)
 
@@ -707,23 +777,49 @@ class Run:
     returncode: int | None  # None: killed by us (timeout or too much output)
     timed_out: bool = False
     overflowed: bool = False
+    started: bool = False  # it read its input or wrote: a timeout before that was its start's
 
 
-def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: int, limits: Limits) -> Run:
-    """Run a program to its end, or kill it (with every descendant) at the timeout or output cap."""
+def run(
+    argv: Sequence[str],
+    stdin: bytes | None,
+    timeout: float,
+    max_output: int,
+    limits: Limits,
+    *,
+    startup: float = 0.0,
+    sweep: bool = True,
+) -> Run:
+    """Run a program to its end, or kill it (with every descendant) at the timeout or output cap.
+
+    Until it shows it has started (it reads its stdin, or writes), it may take `startup` seconds more
+    than `timeout`; from then on `timeout` bounds it.  Its stdin is closed once it has read it all."""
     child = spawn(argv, limits=limits, stdin=stdin is not None)
-    if stdin is not None:
+    stdin_open = False
+    if stdin is not None and len(stdin) <= select.PIPE_BUF:
+        stdin_open = child.write(stdin)  # fits the pipe: watched until read, then closed
+    elif stdin is not None:
         child.write_in_background(stdin, close=True)
+    spawned = time.monotonic()
+    started_at: float | None = None
     out = bytearray()
-    deadline = time.monotonic() + timeout if timeout > 0 else None
     result = Run(child, b"", None)
     try:
         while True:
-            wait = None if deadline is None else deadline - time.monotonic()
+            now = time.monotonic()
+            if stdin_open and child.unread_input() in (0, None):
+                child.close_stdin()
+                stdin_open = False
+                started_at = now if child.input_read and started_at is None else started_at
+            deadline = None
+            if timeout > 0:
+                deadline = started_at + timeout if started_at is not None else spawned + startup + timeout
+            wait = None if deadline is None else deadline - now
             if wait is not None and wait <= 0:
                 result.timed_out = True
                 break
-            chunk = child.read(LIVENESS_S if wait is None else min(wait, LIVENESS_S))
+            poll = STDIN_POLL_S if stdin_open else LIVENESS_S
+            chunk = child.read(poll if wait is None else min(wait, poll))
             if chunk is None:
                 if not child.alive():  # ended, while what it left behind keeps the pipe open
                     out.extend(child.read(0) or b"")
@@ -731,10 +827,12 @@ def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: in
                 continue
             if not chunk:
                 break
+            started_at = time.monotonic() if started_at is None else started_at
             out.extend(chunk)
             if len(out) > max_output:
                 result.overflowed = True
                 break
+        result.started = started_at is not None
         if result.timed_out or result.overflowed:
             child.kill()
         else:
@@ -743,12 +841,41 @@ def run(argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: in
                 child.kill()
                 result.timed_out = True
             else:
-                child.finish()
+                child.finish(sweep=sweep)
     except BaseException:
         child.kill()
         raise
     result.stdout = bytes(out)
     return result
+
+
+def sweep(children: Sequence[Child]) -> None:
+    """Kill whatever processes that ended by themselves (`finish(sweep=False)`) left outside their process
+    groups: one scan of /proc for all of them (their sessions, groups and markers), instead of one each."""
+    if not children:
+        return
+    me = os.getpid()
+    pids = {c.pid for c in children}
+    markers = {c.marker for c in children}
+    oldest = min(c.started for c in children)
+    killed: set[int] = set()
+    for _ in range(100):
+        table = _process_table()
+        roots = {
+            pid
+            for pid, proc in table.items()
+            if not proc.zombie
+            and pid != me
+            and (proc.pgid in pids or proc.sid in pids or (proc.started >= oldest and _environ_has_any(pid, markers)))
+        }
+        doomed = {pid for pid in _descendants(table, roots) if not table[pid].zombie} - {me}
+        for pid in doomed:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        killed |= doomed
+        _reap(killed)
+        if not doomed:
+            return
 
 
 def run_quietly(argv: Sequence[str], timeout: float, *, max_output: int = 1 << 20) -> tuple[int | None, str]:
@@ -798,10 +925,8 @@ def pin_failure(
         answers.append(answer)
         if isinstance(answer, Failure):
             return answers
-    return [
-        Failure(
-            todo[0],
-            failure.kind,
-            failure.message + " (and alone every deal answered: the dealer keeps state from deal to deal)",
-        )
-    ]
+    if failure.kind == "timeout":  # a slow moment is not state: say only what was seen
+        note = " (dealt again alone, each from a fresh process, every deal answered: the timeout did not recur)"
+    else:
+        note = " (and alone every deal answered: the dealer keeps state from deal to deal)"
+    return [Failure(todo[0], failure.kind, failure.message + note)]

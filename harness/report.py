@@ -57,6 +57,11 @@ class Report:
         return self.first_failure is None
 
     @property
+    def incomplete(self) -> bool:
+        """Stopped before every deal was checked, with no failure found: neither conformant nor not (null)."""
+        return self.interrupted and self.first_failure is None
+
+    @property
     def deals_per_s(self) -> float:
         """This run's rate: deals it checked itself (not those of a resume log) per second."""
         return (self.checked - self.resumed) / self.elapsed_s if self.elapsed_s > 0 else 0.0
@@ -67,7 +72,7 @@ class Report:
             "against": self.against,
             "dialect": self.dialect,
             "checked": self.checked,
-            "conformant": self.conformant,
+            "conformant": None if self.incomplete else self.conformant,
             "first_failure": self.first_failure.to_json() if self.first_failure else None,
             "elapsed_s": round(self.elapsed_s, 3),
             "deals_per_s": round(self.deals_per_s),
@@ -112,9 +117,9 @@ class Report:
             raise bad(str(exc)) from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise bad(f"{type(exc).__name__}: {exc}") from None
-        if not isinstance(data.get("conformant"), bool):
+        if not isinstance(data.get("conformant"), bool) and not (report.incomplete and data.get("conformant") is None):
             raise bad("'conformant' is not true or false")
-        if data["conformant"] != report.conformant:
+        if data["conformant"] != (None if report.incomplete else report.conformant):
             raise RequestError(f"{source}: 'conformant' contradicts 'first_failure'")
         if report.resumed > report.checked:
             raise bad("'resumed' exceeds 'checked'")

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import reference
-from harness.adapters.base import DealerOptions
+from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT, DealerOptions
 from harness.adapters.registry import dealer_class, parse_impl
 from harness.errors import RequestError
 from harness.intervals import (
@@ -59,6 +59,7 @@ def max_jobs() -> int:
 
 BOUNDS = {
     "--timeout": f"{MIN_TIMEOUT:g} … {MAX_TIMEOUT:g} seconds",
+    "--startup-timeout": f"0 … {MAX_TIMEOUT:g} seconds",
     "--jobs": "1 … 4 × the cores (at most 256)",
     "--block-size": f"1 … {MAX_BLOCK_SIZE}",
     "--seed": f"0 … {MAX_SEED}",
@@ -96,8 +97,14 @@ def parse_timeout(text: str | float, option: str = "--timeout") -> float:
 
 
 def check_timeout(value: float, option: str = "--timeout") -> None:
-    if not (math.isfinite(value) and MIN_TIMEOUT <= value <= MAX_TIMEOUT):
-        raise RequestError(f"{option} {value!r}: must be {BOUNDS['--timeout']}")
+    low = 0.0 if option == "--startup-timeout" else MIN_TIMEOUT
+    if not (math.isfinite(value) and low <= value <= MAX_TIMEOUT):
+        raise RequestError(f"{option} {value!r}: must be {BOUNDS.get(option, BOUNDS['--timeout'])}")
+
+
+def parse_startup_timeout(text: str | float) -> float:
+    """Seconds a process may take to start, on top of --timeout for its first answer."""
+    return parse_timeout(text, "--startup-timeout")
 
 
 def parse_count(text: str | int, option: str, *, low: int = 1, high: int | None = None) -> int:
@@ -109,6 +116,16 @@ def parse_count(text: str | int, option: str, *, low: int = 1, high: int | None 
         bound = f"{low} … {high}" if high is not None else f"at least {low}"
         raise RequestError(f"{option} {value}: must be {bound}")
     return value
+
+
+def check_card_encoding(cards: str | None, suits: str | None) -> None:
+    """`--cards` and `--suits` name an encoding of bare numbers; RequestError naming the option if not."""
+    from harness.shapes import CardEncoding
+
+    try:
+        CardEncoding(cards, suits)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +143,10 @@ class Request:
     timeout: float = 10.0
     encoding: str = "utf-8"
     block_size: int = BLOCK_SIZE
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
     limits: Limits = DEFAULT_LIMITS  # of every dealer process
+    cards: str | None = None  # --cards: how a dealer's bare card numbers are numbered
+    suits: str | None = None  # --suits: which suit each of a dealer's suit numbers is
     _total: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -161,10 +181,12 @@ class Request:
         if not 1 <= self.shard.index <= self.shard.count:
             raise RequestError(f"--shard {self.shard}: expected K/N with 1 <= K <= N")
         check_timeout(self.timeout)
+        check_timeout(self.startup_timeout, "--startup-timeout")
         try:
             codecs.lookup(self.encoding)
         except LookupError:
             raise RequestError(f"verify: unknown --encoding {self.encoding!r}") from None
+        check_card_encoding(self.cards, self.suits)
         total = deal_count(ranges, self.dialect) + (self.sample or 0)
         object.__setattr__(self, "_total", total)
 
@@ -185,6 +207,9 @@ class Request:
         block_size: str | int | None = None,
         range_option: str = "--range",
         limits: Limits = DEFAULT_LIMITS,
+        cards: str | None = None,
+        suits: str | None = None,
+        startup_timeout: str | float = DEFAULT_STARTUP_TIMEOUT,
     ) -> Request:
         """A request from option text, as the command line and the plugin have it."""
         from harness.intervals import parse_range
@@ -209,11 +234,22 @@ class Request:
             if block_size is None
             else parse_count(block_size, "--block-size", high=MAX_BLOCK_SIZE),
             limits=limits,
+            cards=cards,
+            suits=suits,
+            startup_timeout=parse_startup_timeout(startup_timeout),
         )
 
     @property
     def options(self) -> DealerOptions:
-        return DealerOptions(dialect=self.dialect, timeout=self.timeout, encoding=self.encoding, limits=self.limits)
+        return DealerOptions(
+            dialect=self.dialect,
+            timeout=self.timeout,
+            startup_timeout=self.startup_timeout,
+            encoding=self.encoding,
+            limits=self.limits,
+            cards=self.cards,
+            suits=self.suits,
+        )
 
     @property
     def total(self) -> int:
@@ -244,4 +280,6 @@ class Request:
             "block_size": self.block_size,
             "timeout": self.timeout,
             "encoding": self.encoding,
+            **({"cards": self.cards} if self.cards else {}),
+            **({"suits": self.suits} if self.suits else {}),
         }

@@ -108,14 +108,25 @@ def test_board_from_value_refuses_what_is_no_board(value: object) -> None:
         board_from_value(value)
 
 
-NUMBERS = range(30990, 31010)
+NUMBERS = range(30990, 31200)  # more than FAST_MIN_BOARDS: the fast path takes part
 STREAMS: dict[str, Callable[[int], str]] = {
     "rows with a header": lambda n: f"Game #{n}\n" + reference.deal(n).format("rows"),
     "columns": lambda n: reference.deal(n).format("columns"),
     "canonical lines": lambda n: reference.deal(n).line,
     "rows, blank line between": lambda n: reference.deal(n).format("rows") + "\n",
     "json rows": lambda n: reference.deal(n).format("json"),
-    "suit symbols (slow path)": lambda n: reference.deal(n).format("rows").translate(SYMBOLS),
+    "suit symbols": lambda n: reference.deal(n).format("rows").translate(SYMBOLS),
+    "suit symbols, no spaces": lambda n: reference.deal(n).format("columns").translate(SYMBOLS).replace(" ", ""),
+    "symbols first, 10": lambda n: "".join(
+        " ".join(c[1].translate(WHITE) + c[0].replace("T", "10") for c in r) + "\n" for r in reference.deal(n).rows
+    ),
+    "ten as 10, with a header": lambda n: (
+        f"Game #{n} (10 moves)\n" + reference.deal(n).format("rows").replace("T", "10")
+    ),
+    "ansi colours": lambda n: "".join(
+        " ".join(f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m" for c in r) + "\n" for r in reference.deal(n).rows
+    ),
+    "quotes and commas": lambda n: "".join(", ".join(f"'{c}'" for c in r) + "\n" for r in reference.deal(n).rows),
     "suit first, lower case": lambda n: "".join(
         " ".join(c[1] + c[0] for c in r).lower() + "\n" for r in reference.deal(n).columns
     ),
@@ -309,3 +320,76 @@ def test_numbers_that_are_not_row_labels_are_odd_to_both_readers(text: str, says
     boards = [*framer.feed(data), framer.finish()]
     assert boards[:100] == [DEAL.line.encode()] * 100
     assert [str(b) for b in boards[100:] if b is not None] == [str(caught.value)]
+
+
+def _spelt(n: int, card: Callable[[str], str], sep: str = " ") -> str:
+    return "".join(sep.join(card(c) for c in r) + "\n" for r in reference.deal(n).rows)
+
+
+# Spellings the normaliser rewrites for the fast path, and near misses it must leave to the
+# precise path's verdict: each stream is 200 boards, the fast path running after the first.
+NORMALISED = {
+    "symbols": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)),
+    "symbols glued": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS), ""),
+    "white symbols first, 10": lambda n: _spelt(n, lambda c: c[1].translate(WHITE) + c[0].replace("T", "10")),
+    "lower suit first, 10": lambda n: _spelt(n, lambda c: (c[1] + c[0].replace("T", "10")).lower()),
+    "ansi around symbols": lambda n: _spelt(n, lambda c: f"\x1b[1;31m{c[0]}{c[1].translate(SYMBOLS)}\x1b[0m"),
+    "a letter glued before a symbol card": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)).replace(
+        " ", " x", 1 if n == 150 else 0
+    ),
+    "a rank after a symbol card": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)).replace(
+        " ", "J ", 1 if n == 150 else 0
+    ),
+    "an underscore before suit-first": lambda n: _spelt(n, lambda c: ("_" if n == 150 else "") + c[1] + c[0]),
+    "an underscore before plain cards": lambda n: _spelt(n, lambda c: ("_" if n == 150 else "") + c),
+    "10 glued to a word": lambda n: _spelt(n, lambda c: c.replace("T", "10")).replace(
+        "D ", "Dx ", 1 if n == 150 else 0
+    ),
+    "a header with 10 and a card-like word": lambda n: (
+        f"Deal {n}: 10 moves, D10 bonus\n" + _spelt(n, lambda c: c[1] + c[0])
+    ),
+    "quoted rows in brackets": lambda n: "".join(f"{[c for c in r]}\n" for r in reference.deal(n).rows),
+    "quoted columns in brackets": lambda n: "".join(f"{list(c)},\n" for c in reference.deal(n).columns),
+    "columns as one JSON line (groups by brackets)": lambda n: (
+        json.dumps([list(c) for c in reference.deal(n).columns]) + "\n"
+    ),
+    "a bracket pair over two rows": lambda n: (
+        _spelt(n, str).replace("\n", "]\n", 1 if n == 150 else 0).replace("", "[", 1 if n == 150 else 0)
+    ),
+    "a card before the bracket": lambda n: "".join(
+        (f"{r[0]} {list(r[1:])}\n" if n == 150 else f"{list(r)}\n") for r in reference.deal(n).rows
+    ),
+    "JSON rows, one line each": lambda n: reference.deal(n).format("json"),
+    "JSON with an escaped suit": lambda n: (
+        reference.deal(n).format("json").replace('D"', '\\u2666"', 1 if n == 150 else 0)
+    ),
+    "JSON objects keyed by cards": lambda n: (
+        reference.deal(n)
+        .format("json")
+        .replace('["', '[{"', 1 if n == 150 else 0)
+        .replace('",', '": 1,', 1 if n == 150 else 0)
+        .replace("]", "}]", 1 if n == 150 else 0)
+    ),
+    "R's indexes": lambda n: "".join(
+        f"[{1 + 8 * i}] " + " ".join(r) + "\n" for i, r in enumerate(reference.deal(n).rows)
+    ),
+    "other non-ASCII text": lambda n: f"Donne {n} — é\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)),
+}
+
+
+@pytest.mark.parametrize("chunk", [997, 1 << 16])
+@pytest.mark.parametrize("show", NORMALISED.values(), ids=NORMALISED.keys())
+def test_the_fast_path_reads_every_spelling_as_the_precise_path_does(show: Callable[[int], str], chunk: int) -> None:
+    texts = [show(n) for n in range(1, 201)]
+    expected: list[bytes | str] = []
+    for text in texts:
+        try:
+            expected.append(reference.cards.canonical_line(read_board(text)))
+        except BoardError:
+            expected.append("error")
+    data = "".join(texts).encode()
+    framer = BoardFramer()
+    boards = [b for i in range(0, len(data), chunk) for b in framer.feed(data[i : i + chunk])]
+    end = framer.finish()
+    got = [b if isinstance(b, bytes) else "error" for b in [*boards, *([end] if end else [])]]
+    assert got[: len(expected)] == expected

@@ -64,7 +64,9 @@ def test_the_error_kind_and_message_of_the_function_are_reported(monkeypatch: py
     monkeypatch.setenv("PLANTED_ERROR", "2024")
     failure = run(Request(impl="py:planted:deal", ranges=((2000, 2100),))).first_failure
     assert failure is not None
-    assert failure == Failure(2024, "error", "RuntimeError: planted error at 2024", failure.expected, None)
+    assert failure == Failure(
+        2024, "error", "deal(2024) raised RuntimeError: planted error at 2024", failure.expected, None
+    )
 
 
 def test_a_sample_checks_the_boundaries_too(monkeypatch: pytest.MonkeyPatch) -> None:

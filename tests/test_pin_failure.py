@@ -128,3 +128,17 @@ def test_pin_failure_costs(with_again: bool) -> None:
     todo = list(range(1, 2 * PIN_WINDOW))
     pin_failure(todo, died(1), model.alone, model.again if with_again else None)
     assert model.fresh_starts == (2 if with_again else PIN_WINDOW)
+
+
+def test_a_timeout_that_alone_does_not_recur_is_not_called_state() -> None:
+    """A hang in a long-lived process that no deal repeats alone: a slow moment, said as seen (issue 20)."""
+    hung = Failure(11, "timeout", "no answer within 1 s")
+    got = pin_failure(TODO, hung, Model().alone)
+    assert got == [
+        Failure(
+            11,
+            "timeout",
+            hung.message + " (dealt again alone, each from a fresh process, every deal "
+            "answered: the timeout did not recur)",
+        )
+    ]

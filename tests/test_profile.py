@@ -75,3 +75,21 @@ def test_the_original_solution_is_classic_and_wraps(node: str, capsys: pytest.Ca
 def test_a_dealer_that_cannot_be_opened_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["profile", "py:no_such_module_here:deal"]) == 2
     assert "cannot import" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("impl", "dialect", "deal", "summary"),
+    [
+        # Far from any boundary of a dialect: found by bisection between the samples around it.
+        ("py:bounded:range_checked", "classic", 10_000_000, "classic 1 … 9999999, then refuses deal 10000000 "),
+        ("py:bounded:clamped", "classic", 12_345_679, "classic 1 … 12345678, then "),
+        ("py:mistaken:wraps", "fcpro", 2**31, "classic; wraps above 2³¹−1"),
+    ],
+)
+def test_profile_names_the_exact_boundary_where_a_dealer_stops_conforming(
+    impl: str, dialect: str, deal: int, summary: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["profile", impl, "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["dialects"][dialect]["first_failure"]["deal"] == deal, report
+    assert report["summary"].startswith(summary), report["summary"]

@@ -19,6 +19,7 @@ from harness.failures import Failure
 from harness.limits import DEFAULT_LIMITS, Limits
 
 Answer = bytes | Failure  # a canonical line (LF included), or why the deal has none
+DEFAULT_STARTUP_TIMEOUT = 60.0  # seconds more for a process's first answer, until it shows it has started
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,7 @@ class DealerOptions:
 
     dialect: str = "classic"
     timeout: float = 10.0  # seconds one deal may take before it is a `timeout`
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT  # (--startup-timeout)
     encoding: str = "utf-8"  # how program output is decoded
     limits: Limits = DEFAULT_LIMITS  # of every dealer process tree
     cards: str | None = None  # --cards: how bare card numbers are numbered (rank-major, suit-major)

@@ -7,11 +7,16 @@ that board `invalid-output`, never an exception.
 
 A stream program gets the deal numbers of a block on stdin, one per line, and stdin stays open
 so the process lives on to the next block.  A program that only writes its output when its
-stdin ends (full buffering) is noticed when its output stalls: its stdin is then closed, and
-from then on every block gets a fresh process whose stdin is closed after the numbers.  When a
-stream process crashes, hangs or ends early, the deals it left unanswered are replayed one per
-process until the one that fails is found (so buffered output lost in the crash cannot shift
-the blame), and the rest of the block goes to a fresh process.
+stdin ends (full buffering) is told by what it does, not by how long it is silent: it has read
+every number it was given, has not answered them all, and every thread of it waits (none runs).
+Its stdin is then closed, so that it writes and ends, and the next chunk gets a fresh process,
+judged afresh; the dealer's `notes` say so.  When a stream process crashes, hangs or ends early,
+the deals it left unanswered are replayed one per process until the one that fails is found (so
+buffered output lost in the crash cannot shift the blame), and the rest of the block goes to a
+fresh process.
+
+A process's first answer gets `--startup-timeout` on top of `--timeout` until the process shows
+it has started (it reads its stdin or writes): a slow start is not a slow deal.
 """
 
 from __future__ import annotations
@@ -30,9 +35,14 @@ from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonic
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.impl_hints import shell_hint
+from harness.process import LIVENESS_S
 
 MAX_OUTPUT = 1 << 20  # bytes one deal may print (cmd:), or one board may take (stream:)
-STALL_GRACE = 0.25  # seconds of silence before a stream program's stdin is closed to flush it
+IDLE_POLL_S = (0.002, 0.05)  # how often a silent stream program is looked at, first and at most
+BUFFERING_NOTE = (
+    "the program wrote its answers only when its stdin ended (it waited for more input with answers "
+    "unwritten), so each chunk was dealt by a process of its own"
+)
 
 
 def split_command(text: str, what: str) -> list[str]:
@@ -60,10 +70,24 @@ def program_files(command: str) -> list[Path]:
     return []
 
 
-def _judge(number: int, run: process.Run, encoding: str, timeout: float, *, stream: bool) -> Answer:
+def timeout_failure(number: int, options: DealerOptions, *, started: bool) -> Failure:
+    """No answer in time: after the process started (--timeout), or before it showed it had started."""
+    if started:
+        return Failure(number, "timeout", f"no answer within {options.timeout:g} s (killed with its children)")
+    within = options.startup_timeout + options.timeout
+    return Failure(
+        number,
+        "timeout",
+        f"no answer within {within:g} s: the program did not start (read its input or write) within "
+        f"--startup-timeout {options.startup_timeout:g} s + --timeout {options.timeout:g} s (killed with its children)",
+    )
+
+
+def _judge(number: int, run: process.Run, options: DealerOptions, *, stream: bool) -> Answer:
     """The answer for one deal from a program run just for it."""
+    encoding = options.encoding
     if run.timed_out:
-        return Failure(number, "timeout", f"no answer within {timeout:g} s (killed with its children)")
+        return timeout_failure(number, options, started=run.started)
     if run.overflowed:
         return Failure(number, "invalid-output", f"more than {MAX_OUTPUT} bytes of output (killed)")
     assert run.returncode is not None
@@ -105,6 +129,9 @@ class CommandDealer(Dealer):
     def build_files(cls, argument: str) -> list[Path]:
         return program_files(argument)
 
+    # A process per deal costs the same in chunks of any size: small ones count progress often.
+    largest_chunk = 16
+
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:
         split_command(argument, f"cmd:{argument}")
@@ -117,11 +144,26 @@ class CommandDealer(Dealer):
         self.options = options
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
+        return self._answers(deals, until_failure=False)
+
+    def answers_until_failure(self, deals: Sequence[int]) -> list[Answer]:
+        """The answers up to and including the first failure: what a comparison needs."""
+        return self._answers(deals, until_failure=True)
+
+    def _answers(self, deals: Sequence[int], *, until_failure: bool) -> list[Answer]:
         answers: list[Answer] = []
-        for number in deals:
-            argv = [a.replace("{n}", str(number)) for a in self.argv]
-            run = process.run(argv, None, self.options.timeout, MAX_OUTPUT, self.options.limits)
-            answers.append(_judge(number, run, self.options.encoding, self.options.timeout, stream=False))
+        o = self.options
+        ended: list[process.Child] = []  # what they left outside their groups is swept once, at the end
+        try:
+            for number in deals:
+                argv = [a.replace("{n}", str(number)) for a in self.argv]
+                run = process.run(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout, sweep=False)
+                ended.append(run.child)
+                answers.append(_judge(number, run, o, stream=False))
+                if until_failure and isinstance(answers[-1], Failure):
+                    break
+        finally:
+            process.sweep(ended)
         return answers
 
 
@@ -150,13 +192,21 @@ class StreamDealer(Dealer):
         self.impl = f"stream:{command}"
         self.argv = split_command(command, self.impl)
         self.options = options
-        self.close_stdin = False  # learned: the program writes only when its stdin ends
+        self.buffered_processes = 0  # processes whose stdin was closed to make them write
         self._proc: process.Child | None = None
         self._framer = BoardFramer(options.encoding)
+        self._spawned = 0.0
+        self._started_at: float | None = None  # when the process showed it had started
+
+    @property
+    def notes(self) -> list[str]:
+        """What the verdict should say about how this dealer was run."""
+        return [BUFFERING_NOTE] if self.buffered_processes else []
 
     def _start(self) -> process.Child:
         self._framer = BoardFramer(self.options.encoding)
         self._proc = process.spawn(self.argv, limits=self.options.limits)
+        self._spawned, self._started_at = time.monotonic(), None
         return self._proc
 
     def _stop(self) -> int | None:
@@ -172,6 +222,13 @@ class StreamDealer(Dealer):
         self._stop()
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
+        return self._answers(deals, until_failure=False)
+
+    def answers_until_failure(self, deals: Sequence[int]) -> list[Answer]:
+        """The answers up to and including the first failure: what a comparison needs."""
+        return self._answers(deals, until_failure=True)
+
+    def _answers(self, deals: Sequence[int], *, until_failure: bool) -> list[Answer]:
         answers: list[Answer] = []
         todo = list(deals)
         while todo:
@@ -186,36 +243,53 @@ class StreamDealer(Dealer):
                 isolated = self._isolate(todo, ended.failure)
                 answers.extend(isolated)
                 todo = todo[len(isolated) :]
+            if until_failure and any(isinstance(a, Failure) for a in answers):
+                self._stop()  # the next call starts afresh, as it would after a failure
+                return answers[: next(i for i, a in enumerate(answers) if isinstance(a, Failure)) + 1]
         return answers
 
     def _isolate(self, todo: list[int], failure: Failure) -> list[Answer]:
         return process.pin_failure(todo, failure, self._alone)
 
     def _alone(self, number: int) -> Answer:
-        run = process.run(self.argv, f"{number}\n".encode(), self.options.timeout, MAX_OUTPUT, self.options.limits)
-        return _judge(number, run, self.options.encoding, self.options.timeout, stream=True)
+        o = self.options
+        run = process.run(self.argv, f"{number}\n".encode(), o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
+        return _judge(number, run, o, stream=True)
 
     def _batch(self, batch: list[int]) -> list[Answer]:
         proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
         data = "".join(f"{n}\n" for n in batch).encode()
-        writer = proc.write_in_background(data, close=self.close_stdin)
-        stdin_closed = self.close_stdin
+        writer = proc.write_in_background(data, close=False)
+        stdin_closed = False
         answers: list[Answer] = []
-        timeout = self.options.timeout
-        last_board = last_byte = time.monotonic()
+        o = self.options
+        last_board = time.monotonic()
+        poll = IDLE_POLL_S[0]
         while len(answers) < len(batch):
             now = time.monotonic()
-            waits = [STALL_GRACE] if not stdin_closed else []
-            if timeout > 0:
-                waits.append(max(0.0, last_board + timeout - now))
-            chunk = proc.read(min([*waits, process.LIVENESS_S]))
+            if self._started_at is None:
+                proc.unread_input()  # notes whether it has read any of its input
+                self._started_at = now if proc.input_read else None
+            deadline = None
+            if o.timeout > 0:
+                deadline = (
+                    max(last_board, self._started_at) + o.timeout
+                    if self._started_at is not None
+                    else self._spawned + o.startup_timeout + o.timeout
+                )
+            waits = [LIVENESS_S if stdin_closed else poll]
+            if deadline is not None:
+                waits.append(max(0.0, deadline - now))
+            chunk = proc.read(min(waits))
             now = time.monotonic()
             if chunk is None and not proc.alive():  # ended, while what it left behind keeps stdout open
                 chunk = proc.read(0) or b""
             if chunk is not None:
                 if not chunk:
                     self._ended(batch, answers, None)
-                last_byte = now
+                if self._started_at is None:
+                    self._started_at = now
+                poll = IDLE_POLL_S[0]
                 for board in self._framer.feed(chunk):
                     if len(answers) < len(batch):
                         answers.append(_answer(batch[len(answers)], board))
@@ -224,21 +298,24 @@ class StreamDealer(Dealer):
                         self._stop()
                         raise _Ended(answers, None)
                 continue
-            if not stdin_closed and not writer.is_alive() and now - last_byte >= STALL_GRACE:
+            if not stdin_closed and not writer.is_alive() and self._waits_for_more_input(proc):
                 proc.close_stdin()
-                stdin_closed = self.close_stdin = True
+                stdin_closed = True
+                self.buffered_processes += 1
                 continue
-            if timeout > 0 and now - last_board >= timeout:
-                self._ended(
-                    batch,
-                    answers,
-                    Failure(
-                        batch[len(answers)], "timeout", f"no answer within {timeout:g} s (killed with its children)"
-                    ),
-                )
+            poll = min(2 * poll, IDLE_POLL_S[1])
+            if deadline is not None and now >= deadline:
+                failure = timeout_failure(batch[len(answers)], o, started=self._started_at is not None)
+                self._ended(batch, answers, failure)
         if stdin_closed:
             self._stop()
         return answers
+
+    @staticmethod
+    def _waits_for_more_input(proc: process.Child) -> bool:
+        """Whether the program has read every number it was given and waits for more, none of its threads
+        running or sleeping for a set time: it holds its answers until its stdin ends."""
+        return proc.unread_input() == 0 and proc.input_read and proc.waiting() and proc.unread_input() == 0
 
     def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
         """The process stopped answering: raise _Ended with what it did answer."""

@@ -1,31 +1,94 @@
-"""The child side of `py:MODULE:FUNCTION`: `python -m harness.adapters.py_runner MODULE:FUNCTION`.
+"""The child side of `py:MODULE:FUNCTION`: `python -m harness.adapters.py_runner MODULE:FUNCTION CARDS SUITS`.
 
 The harness runs a Python dealer in this process so that it can kill it (a hang, a crash, an
-`os._exit`) and bound what it takes.  Frames, both ways, are a 4-byte big-endian length and a
-payload.  First the runner sends `H` + JSON: `{"ok": true}`, or `{"error": "..."}` if the function
-cannot be loaded.  Then each request is JSON `{"deals": [...]}`, and the runner answers one frame
-per deal, written before the next deal is dealt: `L` + the canonical line (LF included), or
-`F` + JSON `{"kind": ..., "message": ...}`.  The function's own stdout goes to stderr.
+`os._exit`) and bound what it takes.  The protocol (version 2) lives on two private file
+descriptors, duplicated from stdin and stdout before the dealer's module is imported; fd 0 then
+reads /dev/null and fd 1 (`print`, `sys.stdout`) writes to stderr, so that nothing the dealer
+reads or prints touches it.
+
+Frames, both ways, are a 4-byte big-endian length and a payload.  Requests are JSON
+`{"deals": [...]}`.  Each answer payload is a tag byte, the deal number it answers (8 bytes,
+signed big-endian; 0 in the hello) and a body, one frame per deal, written before the next deal
+is dealt:
+
+    H  JSON {"protocol": 2, "ok": true} or {"protocol": 2, "error": "..."}: the function is loaded, or why not
+    L  the deal's canonical line (156 bytes)
+    F  JSON {"kind": "error" | "crash" | "invalid-output", "message": "..."}
+    R  JSON {"message": "..."}: the answer can be read only once an option states its encoding
+
+The dealer's code shares this process, so it can write to these descriptors or patch this
+module: the harness trusts no frame.  `read_answer` (run in the harness's process) takes a frame
+only if it is exactly one well-formed answer for the deal asked; anything else is that deal's
+failure, and the process is replaced.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
 import resource
 import struct
 import sys
 from collections.abc import Callable
+from typing import Final, cast
 
-from harness.cards import BoardError, board_from_value
-from reference.cards import canonical_line
+from harness.cards import BoardError
+from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
+from reference.cards import LINE_BYTES
 
+PROTOCOL: Final = 2
 _LENGTH = struct.Struct(">I")
+_NUMBER = struct.Struct(">q")
+HEAD: Final = 1 + _NUMBER.size  # tag and deal number
+MAX_FRAME: Final = 1 << 16  # no answer is longer: a longer frame is no answer
+MAX_MESSAGE: Final = 2000  # characters of a failure's message
+FAILURE_KINDS: Final = frozenset({"error", "crash", "invalid-output"})
 
 
 def frame(payload: bytes) -> bytes:
     return _LENGTH.pack(len(payload)) + payload
+
+
+def answer_frame(tag: bytes, number: int, body: bytes) -> bytes:
+    return frame(tag + _NUMBER.pack(number) + body)
+
+
+def frame_size(head: bytes) -> int:
+    return int(_LENGTH.unpack(head)[0])
+
+
+class Breach(Exception):
+    """A frame that is not one well-formed answer for the deal asked: the message says how."""
+
+
+def read_answer(payload: bytes, number: int) -> bytes | tuple[str, str]:
+    """An answer frame for deal `number`, checked: its line of LINE_BYTES (the caller checks that it
+    is 52 distinct cards, for a whole batch at once), or (kind, message) of a failure ("refused"
+    when an option must state the encoding); Breach if it is anything else."""
+    if len(payload) < HEAD:
+        raise Breach(f"a frame of {len(payload)} bytes, shorter than any answer")
+    tag, said, body = payload[:1], _NUMBER.unpack(payload[1:HEAD])[0], payload[HEAD:]
+    if tag not in (b"L", b"F", b"R"):
+        raise Breach(f"a frame tagged {tag!r}, which is no answer")
+    if said != number:
+        raise Breach(f"an answer for deal {said} where deal {number} was asked")
+    if tag == b"L":
+        if len(body) != LINE_BYTES:
+            raise Breach(f"a board of {len(body)} bytes where one canonical line is {LINE_BYTES}")
+        return body  # its cards are checked with the others' (`harness.cards.invalid_lines`)
+    try:
+        said_json = json.loads(body)
+    except ValueError:
+        raise Breach("a failure that is not JSON") from None
+    message = said_json.get("message") if isinstance(said_json, dict) else None
+    if not isinstance(message, str):
+        raise Breach("a failure without a message")
+    kind = "refused" if tag == b"R" else said_json.get("kind")
+    if kind != "refused" and kind not in FAILURE_KINDS:
+        raise Breach(f"a failure of no known kind ({str(kind)[:40]!r})")
+    return str(kind), message
 
 
 def _write(fd: int, data: bytes) -> None:
@@ -44,55 +107,113 @@ def _read_exact(fd: int, size: int) -> bytes | None:
     return data
 
 
-def load_callable(spec: str) -> Callable[[int], object]:
-    """`MODULE:FUNCTION` → the function; ValueError saying why in one line if it cannot be."""
-    module_name, sep, function_name = spec.partition(":")
-    if not sep or not module_name or not function_name:
+def load_callable(spec: str) -> tuple[Callable[[int], object], str]:
+    """`MODULE:NAME[.NAME…]` → the callable and how it is called in messages ("Dealer.deal");
+    ValueError saying why in one line if it cannot be had."""
+    module_name, sep, path = spec.partition(":")
+    if not sep or not module_name or not path:
         raise ValueError("expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
     try:
-        module = importlib.import_module(module_name)
+        found: object = importlib.import_module(module_name)
     except BaseException as exc:
         raise ValueError(f"cannot import {module_name}: {type(exc).__name__}: {exc}") from None
-    function = getattr(module, function_name, None)
-    if not callable(function):
-        raise ValueError(f"{module_name} has no callable {function_name}")
-    return function  # type: ignore[no-any-return]
+    names = path.split(".")
+    for i, name in enumerate(names):
+        owner, so_far = found, ".".join(names[: i + 1])
+        try:
+            found = getattr(owner, name)
+        except AttributeError:
+            where = module_name if i == 0 else ".".join(names[:i])
+            raise ValueError(
+                f"{where} has no attribute {name}" if i else f"{module_name} has no callable {name}"
+            ) from None
+        except BaseException as exc:
+            raise ValueError(f"{so_far} cannot be read: {type(exc).__name__}: {exc}") from None
+        if inspect.isclass(owner) and inspect.isfunction(inspect.getattr_static(owner, name, None)):
+            try:  # an instance method, named on its class: call it on an instance made without arguments
+                found = getattr(owner(), name)
+            except BaseException as exc:
+                cls = ".".join(names[:i])
+                raise ValueError(
+                    f"{so_far} is an instance method, and {cls}() cannot be made without arguments "
+                    f"({type(exc).__name__}: {exc}): name a static or class method, or an instance"
+                ) from None
+    if not callable(found):
+        raise ValueError(
+            f"{module_name}.{path} is a {type(found).__name__}, not a function or class that can be called"
+        )
+    return cast("Callable[[int], object]", found), path
 
 
-def _answer(function: Callable[[int], object], number: int) -> bytes:
+def _failure(kind: str, message: str) -> tuple[bytes, bytes]:
+    return b"F", json.dumps({"kind": kind, "message": message[:MAX_MESSAGE]}).encode()
+
+
+def _answer(function: Callable[[int], object], called: str, number: int, encoding: CardEncoding) -> bytes:
+    """The frame that answers deal `number`."""
+    value: object = None
     try:
         value = function(number)
-    except MemoryError:
+        line = canonical_line_of(value, encoding)
+    except BaseException as exc:
+        tag, body = _failed(exc, value, f"{called}({number})")
+        return answer_frame(tag, number, body)
+    return _LINE_HEAD.pack(HEAD + LINE_BYTES, b"L", number) + line
+
+
+_LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal number
+
+
+def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
+    """The tag and body saying why `call` has no board."""
+    if isinstance(exc, AmbiguousCards):
+        return b"R", json.dumps({"message": f"{call} returned cards that {exc}"[:MAX_MESSAGE]}).encode()
+    if isinstance(exc, MemoryError):
         limit = resource.getrlimit(resource.RLIMIT_AS)[0]
         said = f" (--memory-limit {limit >> 20} MB)" if limit != resource.RLIM_INFINITY else ""
-        return b"F" + json.dumps({"kind": "crash", "message": f"MemoryError: over the memory limit{said}"}).encode()
-    except SystemExit as exc:
-        return b"F" + json.dumps({"kind": "crash", "message": f"the function called sys.exit({exc.code!r})"}).encode()
-    except BaseException as exc:
-        return b"F" + json.dumps({"kind": "error", "message": f"{type(exc).__name__}: {exc}"}).encode()
+        return _failure("crash", f"{call}: MemoryError: over the memory limit{said}")
+    if isinstance(exc, SystemExit):
+        return _failure("crash", f"{call} called sys.exit({exc.code!r})")
+    if isinstance(exc, BoardError):
+        return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}")
+    return _failure("error", f"{call} raised {type(exc).__name__}: {exc}")
+
+
+def _described(value: object) -> str:
+    """What a value is, in Python's words: "a list of 7 lists", "a GameState", "a str of 12 characters"."""
     try:
-        cards = board_from_value(value)
-    except BoardError as exc:
-        return b"F" + json.dumps({"kind": "invalid-output", "message": str(exc)}).encode()
-    return b"L" + canonical_line(cards)
+        if isinstance(value, str):
+            return f"a str of {len(value):,} characters"
+        if isinstance(value, list | tuple):
+            kinds = sorted({type(v).__name__ for v in value[:60]})
+            inner = f" of {', '.join(kinds[:3])}" if kinds else ""
+            return f"a {type(value).__name__} of {len(value)} items{inner}"
+        return f"a {type(value).__name__}"
+    except Exception:
+        return "a value"
 
 
 def main() -> None:
-    requests, answers = 0, os.dup(1)
-    os.dup2(2, 1)  # the function's prints must not reach the protocol
+    requests, answers = os.dup(0), os.dup(1)  # the protocol's own descriptors, not inherited
+    quiet = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(quiet, 0)  # a dealer that reads stdin reads nothing of the requests
+    os.close(quiet)
+    os.dup2(2, 1)  # and its prints go to stderr, never into the answers
     sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
+    spec, cards, suits = sys.argv[1], sys.argv[2], sys.argv[3]
+    encoding = CardEncoding(cards if cards != "-" else None, suits if suits != "-" else None)
     try:
-        function = load_callable(sys.argv[1])
+        function, called = load_callable(spec)
     except ValueError as exc:
-        _write(answers, frame(b"H" + json.dumps({"error": str(exc)}).encode()))
+        _write(answers, answer_frame(b"H", 0, json.dumps({"protocol": PROTOCOL, "error": str(exc)}).encode()))
         return
-    _write(answers, frame(b"H" + json.dumps({"ok": True}).encode()))
+    _write(answers, answer_frame(b"H", 0, json.dumps({"protocol": PROTOCOL, "ok": True}).encode()))
     while (head := _read_exact(requests, _LENGTH.size)) is not None:
-        body = _read_exact(requests, _LENGTH.unpack(head)[0])
+        body = _read_exact(requests, frame_size(head))
         if body is None:
             return
         for number in json.loads(body)["deals"]:
-            _write(answers, frame(_answer(function, int(number))))
+            _write(answers, _answer(function, called, int(number), encoding))
 
 
 if __name__ == "__main__":

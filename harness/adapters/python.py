@@ -1,9 +1,16 @@
 """IMPL `py:MODULE:FUNCTION`: a Python callable taking the deal number and returning a board.
 
-The function runs in a child Python process (`harness.adapters.py_runner`), supervised like any
-other dealer: `--timeout` and the resource limits apply, a hang or an exit of that process is a
-`timeout` or `crash` at its deal, and Ctrl-C kills it.  Each answer is sent before the next deal
-is dealt, so a process that dies is pinned to the deal it was dealing.
+FUNCTION may be dotted: `Class.method` (static, class, or instance methods of a class made
+without arguments), nested attributes, a class (`Deck`: `Deck(n)` is the board or game state),
+or a callable instance.  The function runs in a child Python process
+(`harness.adapters.py_runner`), supervised like any other dealer: `--timeout` and the resource
+limits apply, a hang or an exit of that process is a `timeout` or `crash` at its deal, and
+Ctrl-C kills it.  Each answer is sent before the next deal is dealt, so a process that dies is
+pinned to the deal it was dealing.
+
+The dealer's code shares the runner's process and can forge its frames: every frame is checked
+here (`py_runner.read_answer`) as exactly one answer for the deal asked, and a frame that is not
+is an `invalid-output` at that deal, after which the process is replaced.
 """
 
 from __future__ import annotations
@@ -17,12 +24,14 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
-from harness.adapters.py_runner import frame
+from harness.adapters.py_runner import HEAD, MAX_FRAME, PROTOCOL, Breach, frame, frame_size, read_answer
+from harness.cards import invalid_lines
 from harness.errors import RequestError
-from harness.failures import Failure
+from harness.failures import Failure, FailureKind
 from harness.impl_hints import import_hint, py_module_hint
 
 STARTUP_S = 60.0  # the runner has this long to import the module and say hello
@@ -100,7 +109,7 @@ class PythonDealer(Dealer):
         except (OSError, SyntaxError, ValueError) as exc:
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
         names = _bound_names(tree)
-        if not names & {function_name, *_DYNAMIC}:
+        if not names & {function_name.split(".")[0], *_DYNAMIC}:
             raise RequestError(f"{where}: {module_name} has no callable {function_name}")
 
     def __init__(self, spec: str, options: DealerOptions) -> None:
@@ -108,7 +117,7 @@ class PythonDealer(Dealer):
         self.spec = spec
         self.options = options
         self._child: process.Child | None = None
-        self._buffer = b""
+        self._buffer, self._at = bytearray(), 0
         error = self._start()
         if error is not None:
             raise RequestError(f"{self.impl}: {error}")
@@ -117,30 +126,52 @@ class PythonDealer(Dealer):
         """A fresh runner that has loaded the function; why not, if it could not."""
         path = os.pathsep.join(p for p in sys.path if p)
         child = process.spawn(
-            [sys.executable, "-m", "harness.adapters.py_runner", self.spec],
+            [
+                sys.executable,
+                "-m",
+                "harness.adapters.py_runner",
+                self.spec,
+                self.options.cards or "-",
+                self.options.suits or "-",
+            ],
             limits=self.options.limits,
             env=dict(os.environ, PYTHONPATH=path),
         )
-        self._child, self._buffer = child, b""
+        self._child, self._buffer, self._at = child, bytearray(), 0
         try:
-            hello = json.loads(self._frame(child, STARTUP_S, None)[1:])
+            payload = self._frame(child, STARTUP_S, None)
+            hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
         except _Ended as ended:
             self._stop()
             return ended.failure.message.replace("the dealer's process", "the module's import")
+        except (Breach, ValueError):
+            hello = None
+        if not isinstance(hello, dict) or hello.get("protocol") != PROTOCOL:
+            self._stop()
+            return "the runner's first frame is not its hello: the module wrote into the harness's channel as it loaded"
         if "error" in hello:
             self._stop()
             return str(hello["error"])
         return None
 
     def _frame(self, child: process.Child, within: float | None, number: int | None) -> bytes:
-        """The next frame's payload; _Ended if the runner ends or says nothing for `within` s."""
-        deadline = None if within is None else time.monotonic() + within
+        """The next frame's payload; _Ended if the runner ends or says nothing for `within` s, Breach
+        if the frame is longer than any answer."""
+        deadline = None
         while True:
-            if len(self._buffer) >= 4:
-                size = int.from_bytes(self._buffer[:4], "big")
-                if len(self._buffer) >= 4 + size:
-                    payload, self._buffer = self._buffer[4 : 4 + size], self._buffer[4 + size :]
-                    return payload
+            buffer, at = self._buffer, self._at
+            if len(buffer) - at >= 4:
+                size = frame_size(bytes(buffer[at : at + 4]))
+                if size > MAX_FRAME:
+                    raise Breach(f"a frame of {size:,} bytes, longer than any answer ({MAX_FRAME:,})")
+                if len(buffer) - at >= 4 + size:
+                    self._at = at + 4 + size
+                    return bytes(buffer[at + 4 : at + 4 + size])
+            if at:  # what was taken goes, once, before more is read
+                del buffer[:at]
+                self._at = 0
+            if deadline is None and within is not None:
+                deadline = time.monotonic() + within
             left = None if deadline is None else deadline - time.monotonic()
             chunk = child.read(left) if left is None or left > 0 else None
             if chunk is None:
@@ -152,7 +183,7 @@ class PythonDealer(Dealer):
                 during = f" while dealing {number}" if number is not None else ""
                 why = f"the dealer's process ended{during}: {child.describe_exit()}"
                 raise _Ended(Failure(number or 0, "crash", why))
-            self._buffer += chunk
+            buffer += chunk
 
     def _stop(self) -> None:
         child, self._child = self._child, None
@@ -180,20 +211,37 @@ class PythonDealer(Dealer):
             done = 0
             try:
                 for number in todo:
-                    payload = self._frame(child, within, number)
+                    answer = read_answer(self._frame(child, within, number), number)
                     done += 1
-                    if payload[:1] == b"L":
-                        answers.append(payload[1:])
-                    else:
-                        failure = json.loads(payload[1:])
-                        limit = process.limit_in_words(self.options.limits, failure["message"])
-                        message = failure["message"] + (
-                            f" ({limit})" if limit and limit not in failure["message"] else ""
-                        )
-                        answers.append(Failure(number, failure["kind"], message))
+                    if isinstance(answer, bytes):
+                        answers.append(answer)
+                        continue
+                    kind, message = answer
+                    if kind == "refused":
+                        self._stop()
+                        raise RequestError(f"{self.impl}: {message}")
+                    limit = process.limit_in_words(self.options.limits, message)
+                    message += f" ({limit})" if limit and limit not in message else ""
+                    answers.append(Failure(number, cast("FailureKind", kind), message))
             except _Ended as ended:
                 self._child = None
                 answers.append(ended.failure)
                 done += 1
+            except Breach as breach:
+                self._stop()  # its channel can no longer be trusted: a fresh process deals the rest
+                answers.append(Failure(todo[done], "invalid-output", _breach_message(todo[done], breach)))
+                done += 1
             todo = todo[done:]
+        for i in invalid_lines([a for a in answers if isinstance(a, bytes)], within=answers):
+            number = deals[i]
+            answers[i] = Failure(
+                number, "invalid-output", _breach_message(number, Breach("a line that is not one board"))
+            )
         return answers
+
+
+def _breach_message(number: int, breach: Breach) -> str:
+    return (
+        f"the answer to deal {number} is not one board ({breach}): the dealer's code wrote into, or rewrote, "
+        "the channel its answers travel on"
+    )

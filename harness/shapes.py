@@ -1,0 +1,677 @@
+"""Reading what a dealer returned (SPEC.md, "Board shapes"): one layered reader.
+
+The shape layer finds the 52 cards: board text; rows, columns or 52 cards in any sequence or
+iterable (generators included); or a game state holding the tableau under a common name
+(`cascades`, `tableau`, `columns`, …) with empty free cells and foundations, or whose `str()`
+prints it.  The card layer reads each card: a name (`"JD"`, `"10♦"`, `"Jack of Diamonds"`), an
+object, dict, dataclass or namedtuple with a card-name field (`id`, `code`, `name`, `short`) or
+a rank and a suit field (letters, symbols, words, enums or numbers), a `(rank, suit)` pair, or
+anything whose `str()` names one card.
+
+A representation is read from itself, never fitted to the expected board: numeric ranks are 0-,
+1-based or ace-high as the 13 values of the board itself say.  What stays ambiguous — suits as
+bare numbers, cards as bare numbers — is `AmbiguousCards` unless the encoding was stated
+(`--suits`, `--cards`).
+
+Speed: a card is read once per distinct representation (a signature of its type and fields)
+and remembered, so a board costs a few dictionary look-ups per card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import itertools
+import re
+import reprlib
+import types
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from operator import attrgetter, itemgetter
+from typing import Final, cast
+
+from harness.cards import BoardError, describe_cards, read_board, read_line
+from reference.cards import (
+    CARD_NAMES,
+    COLUMN_ORDER,
+    COLUMN_SHAPE,
+    DECK_SIZE,
+    RANKS,
+    ROW_SHAPE,
+    SHAPES,
+    SUITS,
+    canonical_line,
+    dealing_order,
+)
+
+CARD_ORDERS: Final = ("rank-major", "suit-major")
+MAX_TEXT_CHARS: Final = 1 << 20  # board text longer than this is no board (never cut to fit)
+MAX_DEPTH: Final = 4  # game state → tableau → column → card
+
+
+class AmbiguousCards(BoardError):
+    """The cards could mean more than one board: the encoding must be stated (an option names it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardEncoding:
+    """What bare numbers mean, as the user stated it: `--cards` and `--suits`."""
+
+    cards: str | None = None  # "rank-major" (card = rank·4 + suit) or "suit-major" (suit·13 + rank)
+    suits: str | None = None  # a permutation of "CDHS": the suits numbered 0 (or 1), 1, 2, 3
+
+    def __post_init__(self) -> None:
+        if self.cards is not None and self.cards not in CARD_ORDERS:
+            raise ValueError(f"--cards {self.cards!r}: choose one of {', '.join(CARD_ORDERS)}")
+        if self.suits is not None and sorted(self.suits.upper()) != sorted(SUITS):
+            raise ValueError(
+                f"--suits {self.suits!r}: expected the four letters CDHS in the order of the suits' numbers"
+            )
+
+
+PLAIN: Final = CardEncoding()
+
+# -- the card layer ------------------------------------------------------------------------------
+
+_RANK_WORDS: Final = {
+    **{r.lower(): i for i, r in enumerate(RANKS)},
+    "10": 9,
+    "ace": 0,
+    "two": 1,
+    "three": 2,
+    "four": 3,
+    "five": 4,
+    "six": 5,
+    "seven": 6,
+    "eight": 7,
+    "nine": 8,
+    "ten": 9,
+    "jack": 10,
+    "knave": 10,
+    "queen": 11,
+    "king": 12,
+}
+_SUIT_WORDS: Final = {
+    **{s.lower(): i for i, s in enumerate(SUITS)},
+    **{
+        w: i
+        for i, ws in enumerate((("club", "clubs"), ("diamond", "diamonds"), ("heart", "hearts"), ("spade", "spades")))
+        for w in ws
+    },
+    **{sym: SUITS.index(s) for sym, s in zip("♣♦♥♠♧♢♡♤", "CDHSCDHS", strict=True)},
+}
+_OF = re.compile(r"\s*(\w+)\s+of\s+(\w+|[♣♦♥♠♧♢♡♤])\s*", re.IGNORECASE)
+
+# Every plain spelling of every card, for the common case of a card name: one look-up.
+_NAMED: Final[dict[str, int]] = {}
+for _card, _name in enumerate(CARD_NAMES):
+    _r, _s = _name[0], _name[1]
+    for _rank in {_r, _r.lower(), *(("10",) if _r == "T" else ())}:
+        for _suit in (_s, _s.lower(), "♣♦♥♠"["CDHS".index(_s)], "♧♢♡♤"["CDHS".index(_s)]):
+            _NAMED[_rank + _suit] = _NAMED[_suit + _rank] = _card
+
+NAME_FIELDS: Final = ("id", "code", "name", "short", "short_name", "label", "abbr")
+RANK_FIELDS: Final = ("rank", "value", "face", "number", "pips")
+SUIT_FIELDS: Final = ("suit", "suite", "suit_name")
+STATE_FIELDS: Final = ("cascades", "tableau", "columns", "stacks", "piles", "board", "cards", "deck", "deal")
+EMPTY_FIELDS: Final = (
+    "freecells",
+    "free_cells",
+    "freeCells",
+    "cells",
+    "reserve",
+    "foundations",
+    "foundation",
+    "homecells",
+)
+
+# A card's parts, before the board decides what numbers mean: a rank 0 … 12 (A … K) or, for a
+# number n, NUMBER - n; a suit 0 … 3 (C D H S) or NUMBER - n.  A whole card given as a number n is
+# (CARD_NUMBER, n).
+NUMBER: Final = -1
+CARD_NUMBER: Final = -1000
+Parts = tuple[int, int]
+
+
+class _Unreadable(Exception):
+    """This value is not a card; the message says what was read and what was expected."""
+
+
+def _number(value: object) -> int | None:
+    """A whole number given as an int (not a bool) or as digits; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
+        return int(value)
+    return None
+
+
+def _enum_word(value: enum.Enum) -> object:
+    return value.name if value.name.lower() in _RANK_WORDS or value.name.lower() in _SUIT_WORDS else value.value
+
+
+def _rank_part(value: object, field: str) -> int:
+    if isinstance(value, enum.Enum):
+        value = _enum_word(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in _RANK_WORDS and not word.isdigit():
+            return _RANK_WORDS[word]
+    n = _number(value)
+    if n is not None:
+        return NUMBER - n
+    raise _Unreadable(f"its {field} {value!r} is no rank (expected A 2 … 10 J Q K, a word such as 'jack', or a number)")
+
+
+def _suit_part(value: object, field: str) -> int:
+    if isinstance(value, enum.Enum):
+        value = _enum_word(value)
+    if isinstance(value, str) and value.strip().lower() in _SUIT_WORDS:
+        return _SUIT_WORDS[value.strip().lower()]
+    n = _number(value)
+    if n is not None:
+        return NUMBER - n
+    raise _Unreadable(
+        f"its {field} {value!r} is no suit (expected C D H S, ♣ ♦ ♥ ♠, a word such as 'hearts', or a number)"
+    )
+
+
+def _name_parts(text: str) -> Parts | None:
+    """The card a text names ("JD", "10♦", "♦J", "Jack of Diamonds"), else None."""
+    card = _NAMED.get(text)
+    if card is None:
+        card = _NAMED.get(text.strip())
+    if card is not None:
+        return card // 4, card % 4
+    if (m := _OF.fullmatch(text)) is not None:
+        rank, suit = m[1].lower(), m[2].lower()
+        if rank in _RANK_WORDS and suit in _SUIT_WORDS:
+            return _RANK_WORDS[rank], _SUIT_WORDS[suit]
+    if len(text) > 80:
+        return None
+    line = read_line(text, 1)
+    if len(line.cards) == 1 and not line.stray and not line.words:
+        return line.cards[0] // 4, line.cards[0] % 4
+    return None
+
+
+def _fields(value: object) -> Callable[[str], object] | None:
+    """How to read a field of a card-like value (a dict's keys, an object's attributes)."""
+    if isinstance(value, Mapping):
+        keys = {str(k).lower(): k for k in value}
+        return lambda name: value[keys[name]] if name in keys else _MISSING
+    if hasattr(value, "__dict__") or hasattr(type(value), "__slots__") or hasattr(value, "_fields"):
+        return lambda name: getattr(value, name, _MISSING)
+    return None
+
+
+_MISSING: Final = object()
+
+
+def _custom_str(value: object) -> bool:
+    cls = type(value)
+    return cls.__str__ is not object.__str__ or cls.__repr__ is not object.__repr__
+
+
+def card_parts(value: object) -> Parts:
+    """The parts of one card, read from the value alone; _Unreadable saying what was read."""
+    if isinstance(value, str):
+        parts = _name_parts(value)
+        if parts is None:
+            raise _Unreadable(f"the text {_short(value)} names no card (expected e.g. 'JD', '10♦', 'Jack of Diamonds')")
+        return parts
+    if isinstance(value, enum.Enum) and isinstance(value.value, str):
+        parts = _name_parts(value.value) or _name_parts(value.name)
+        if parts is not None:
+            return parts
+    if (n := _number(value)) is not None and not isinstance(value, str):
+        return CARD_NUMBER, n
+    if isinstance(value, tuple) and not hasattr(value, "_fields") and len(value) == 2:
+        first, second = value
+        try:
+            return _rank_part(first, "rank"), _suit_part(second, "suit")
+        except _Unreadable:
+            try:
+                return _rank_part(second, "rank"), _suit_part(first, "suit")
+            except _Unreadable:
+                raise _Unreadable(f"the pair {_short(value)} is no (rank, suit)") from None
+    get = _fields(value)
+    if get is not None:
+        for name in NAME_FIELDS:
+            named = get(name)
+            if isinstance(named, str) and (parts := _name_parts(named)) is not None:
+                return parts
+        rank = next(((f, v) for f in RANK_FIELDS if (v := get(f)) is not _MISSING), None)
+        suit = next(((f, v) for f in SUIT_FIELDS if (v := get(f)) is not _MISSING), None)
+        if rank is not None and suit is not None:
+            return _rank_part(rank[1], rank[0]), _suit_part(suit[1], suit[0])
+        if rank is not None or suit is not None:
+            has = "rank" if rank is not None else "suit"
+            lacks = "suit (suit)" if rank is not None else f"rank ({' / '.join(RANK_FIELDS[:3])})"
+            raise _Unreadable(f"{_short(value)} has a {has} but no {lacks}")
+    if isinstance(value, Iterable | Mapping):
+        raise _Unreadable(f"a {type(value).__name__} where a card was expected: {_short(value)}")
+    if _custom_str(value):
+        text = str(value)
+        parts = _name_parts(text)
+        if parts is not None:
+            return parts
+        raise _Unreadable(f"its text {_short(text)} names no card")
+    raise _Unreadable(
+        f"{_short(value)} is no card (expected a name such as 'JD', a {' / '.join(RANK_FIELDS[:3])} and a suit, "
+        f"a card-name field ({', '.join(NAME_FIELDS[:4])}), or a str() that names one)"
+    )
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict = 2, 50, 50, 4, 4, 4
+
+
+def _short(value: object) -> str:
+    try:
+        text = _REPR.repr(value)
+    except Exception as exc:  # a repr that raises is the dealer's: say so, never let it escape
+        text = f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+# -- reading many cards at once: a plan per type, and what each representation was read as ------
+
+
+@dataclass(slots=True)
+class _Plan:
+    """How the cards of one type are read quickly: `key` gives what decides a card (the value
+    itself, its fields, or its text), and `known` what each key was read as (a card 0 … 51, or
+    Parts still waiting for the board to say what its numbers mean)."""
+
+    key: Callable[[object], Hashable] | None  # None: the value itself
+    known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
+
+
+_PLANS: dict[type, _Plan | None] = {}
+_MAX_KNOWN: Final = 1 << 12
+
+
+def _plan_for(card: object) -> _Plan | None:
+    """The plan for cards of this one's type; None when they must be read one by one."""
+    cls = type(card)
+    if cls is str or isinstance(card, enum.Enum) or cls is int or cls is tuple:
+        return _Plan(None)
+    if hasattr(card, "_fields") and isinstance(card, tuple):
+        return _Plan(None)  # a namedtuple: hashable, its fields decide
+    if isinstance(card, Mapping):
+        keys = {str(k).lower(): k for k in card}
+        present = [keys[n] for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if n in keys]
+        key = cast("Callable[[object], Hashable]", itemgetter(*present)) if present else None
+        return _Plan(key) if key is not None else None  # the plan of the first dict: checked per dict
+    if isinstance(card, Iterable):
+        return None
+    present = [n for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if hasattr(card, n)]
+    if present:
+        return _Plan(attrgetter(*present))
+    if _custom_str(card):
+        return _Plan(str)
+    return None
+
+
+def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
+    """Each card's reading, a few look-ups per card, if all are of one type with a plan and every
+    one of them reads; None sends the caller to the precise path (which says what is wrong)."""
+    cls = type(flat[0])
+    if cls is str:
+        try:
+            return list(map(_NAMED.__getitem__, flat))  # type: ignore[arg-type]
+        except KeyError:
+            pass
+    if len(set(map(type, flat))) != 1:
+        return None
+    try:
+        plan = _PLANS[cls]
+    except KeyError:
+        plan = _PLANS[cls] = _plan_for(flat[0])
+    if plan is None:
+        return None
+    try:
+        keys = flat if plan.key is None else list(map(plan.key, flat))
+        return list(map(plan.known.__getitem__, keys))
+    except (KeyError, TypeError, AttributeError):
+        pass
+    try:
+        for card, key in zip(flat, keys, strict=True):
+            if key not in plan.known:
+                if len(plan.known) >= _MAX_KNOWN:
+                    plan.known.clear()
+                r, s = card_parts(card)
+                plan.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
+        return list(map(plan.known.__getitem__, keys))
+    except Exception:
+        return None
+
+
+_RESOLVED: dict[tuple[frozenset[int | Parts], CardEncoding], dict[int | Parts, int]] = {}
+
+
+def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
+    """Cards 0 … 51 from readings, numbers decided by the board.  What they mean depends only on
+    the set of readings (a whole deck's is the same every deal), so that decision is remembered."""
+    distinct = frozenset(readings)
+    if tuple not in set(map(type, distinct)):
+        return readings  # type: ignore[return-value]
+    table = _RESOLVED.get((distinct, encoding))
+    if table is None:
+        ordered = list(distinct)
+        resolved = _resolve([divmod(c, 4) if isinstance(c, int) else c for c in ordered], encoding)
+        table = dict(zip(ordered, resolved, strict=True))
+        if len(_RESOLVED) >= 64:
+            _RESOLVED.clear()
+        _RESOLVED[distinct, encoding] = table
+    return list(map(table.__getitem__, readings))
+
+
+def _resolve(parts: list[Parts], encoding: CardEncoding) -> list[int]:
+    """Card numbers 0 … 51 from the parts of a board's cards, numbers read from the board itself."""
+    ranks = [r for r, _ in parts]
+    suits = [s for _, s in parts]
+    if min(ranks) > NUMBER and min(suits) > NUMBER:
+        return [r * 4 + s for r, s in parts]
+    if any(r == CARD_NUMBER for r in ranks):
+        return _card_numbers(parts, encoding)
+    if min(ranks) <= NUMBER:
+        ranks = _numeric_ranks(ranks)
+    if min(suits) <= NUMBER:
+        suits = _numeric_suits(suits, encoding)
+    return [r * 4 + s for r, s in zip(ranks, suits, strict=True)]
+
+
+def _numeric_ranks(ranks: list[int]) -> list[int]:
+    numbers = {NUMBER - r for r in ranks if r <= NUMBER}
+    if any(r > NUMBER for r in ranks):  # letters beside numbers: the numbers are face values 2 … 10
+        if not numbers <= set(range(2, 11)):
+            raise BoardError(
+                f"ranks are letters and the numbers {_set(numbers)}: numbers beside letters must be 2 … 10"
+            )
+        return [r if r > NUMBER else NUMBER - r - 1 for r in ranks]
+    for first in (0, 1, 2):
+        if numbers == set(range(first, first + 13)):
+            ace = first + 12 if first == 2 else first  # 2 … 14: ace high
+            return [0 if NUMBER - r == ace else NUMBER - r - first + (1 if first == 2 else 0) for r in ranks]
+    raise BoardError(
+        f"the ranks are the numbers {_set(numbers)}: expected the 13 values 0 … 12, 1 … 13 or 2 … 14 (ace high)"
+    )
+
+
+def _numeric_suits(suits: list[int], encoding: CardEncoding) -> list[int]:
+    numbers = {NUMBER - s for s in suits if s <= NUMBER}
+    if any(s > NUMBER for s in suits):
+        raise BoardError(f"the suits are letters and the numbers {_set(numbers)}: one kind, please")
+    if encoding.suits is None:
+        raise AmbiguousCards(
+            f"the suits are the bare numbers {_set(numbers)}: say which suit each number is with --suits, e.g. "
+            "--suits CDHS (clubs, diamonds, hearts, spades)"
+        )
+    first = min(numbers)
+    if first not in (0, 1) or not numbers <= set(range(first, first + 4)):
+        raise BoardError(f"the suits are the numbers {_set(numbers)}: expected 0 … 3 or 1 … 4")
+    order = [SUITS.index(c) for c in encoding.suits.upper()]
+    return [s if s > NUMBER else order[NUMBER - s - first] for s in suits]
+
+
+def _card_numbers(parts: list[Parts], encoding: CardEncoding) -> list[int]:
+    if any(r != CARD_NUMBER for r, _ in parts):
+        raise BoardError("some cards are bare numbers and some are not: one kind, please")
+    numbers = [s for _, s in parts]
+    if encoding.cards is None or encoding.suits is None:
+        missing = " and ".join(
+            o
+            for o, v in (("--cards {rank-major,suit-major}", encoding.cards), ("--suits CDHS", encoding.suits))
+            if v is None
+        )
+        raise AmbiguousCards(
+            f"the cards are bare numbers {min(numbers)} … {max(numbers)}: say how they are numbered with {missing} "
+            "(rank-major: rank × 4 + suit; suit-major: suit × 13 + rank; --suits: the suits in number order)"
+        )
+    first = min(numbers)
+    if first not in (0, 1) or max(numbers) - first >= DECK_SIZE:
+        raise BoardError(f"the cards are the numbers {first} … {max(numbers)}: expected 0 … 51 or 1 … 52")
+    order = [SUITS.index(c) for c in encoding.suits.upper()]
+    if encoding.cards == "rank-major":
+        return [((n - first) // 4) * 4 + order[(n - first) % 4] for n in numbers]
+    return [((n - first) % 13) * 4 + order[(n - first) // 13] for n in numbers]
+
+
+def _set(numbers: set[int]) -> str:
+    ordered = sorted(numbers)
+    if len(ordered) > 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} … {ordered[-1]}"
+    return ", ".join(map(str, ordered[:16])) + (" …" if len(ordered) > 16 else "")
+
+
+# -- the shape layer -----------------------------------------------------------------------------
+
+
+def _all_cards(items: list[object]) -> bool:
+    if len(set(map(type, items))) == 1 and not isinstance(items[0], Mapping | tuple):
+        return _is_card(items[0])
+    return all(_is_card(i) for i in items)
+
+
+def _card_fields(value: object) -> bool:
+    return any(hasattr(value, n) for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS))
+
+
+def _is_card(value: object) -> bool:
+    """Whether a value is read as one card rather than a group of cards."""
+    if isinstance(value, str | int | enum.Enum):
+        return True
+    if isinstance(value, tuple):
+        return hasattr(value, "_fields") or len(value) == 2
+    if isinstance(value, Mapping):
+        keys = {str(k).lower() for k in value}
+        return bool(keys & {*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS})
+    if isinstance(value, Iterable):
+        return False
+    return not any(hasattr(value, n) for n in (*STATE_FIELDS, "__iter__"))
+
+
+def _items(value: object, where: str) -> list[object]:
+    """A sequence's or iterable's items, at most 53 (an endless iterator is never read to its end)."""
+    if isinstance(value, list | tuple):
+        items = value
+    else:
+        try:
+            items = list(itertools.islice(iter(value), DECK_SIZE + 1))  # type: ignore[call-overload]
+        except TypeError:
+            raise BoardError(f"{where or 'the value'} is not a board: {type(value).__name__}") from None
+    if len(items) > DECK_SIZE:
+        raise BoardError(f"{where or 'the value'} holds more than 52 items")
+    return list(items)
+
+
+def _state_field(value: object) -> tuple[str, object] | None:
+    """The tableau of a game state, under a common name, after checking that no card is played."""
+    get = _fields(value)
+    if get is None:
+        return None
+    found = next(((n, v) for n in STATE_FIELDS if (v := get(n)) is not _MISSING and v is not None), None)
+    if found is None:
+        return None
+    for name in EMPTY_FIELDS:
+        held = get(name)
+        if held is not _MISSING and (count := _cards_held(held)):
+            raise BoardError(f"the game state's {name} hold {count} cards: not a fresh deal")
+    return found
+
+
+def _cards_held(held: object) -> int:
+    """How many cards free cells or foundations hold: None, empty piles and non-cards count none."""
+    if held is None or isinstance(held, str | int | bool):
+        return 0
+    piles = held.values() if isinstance(held, Mapping) else held
+    try:
+        items = list(itertools.islice(iter(piles), DECK_SIZE + 1))  # type: ignore[call-overload]
+    except TypeError:
+        return 0
+    count = 0
+    for item in items:
+        if item is None or isinstance(item, bool):
+            continue
+        if (isinstance(item, list | tuple) and not hasattr(item, "_fields") and len(item) != 2) or isinstance(
+            item, set
+        ):
+            count += len(item)
+        else:
+            count += 1
+    return count
+
+
+_CANONICAL: Final = frozenset(CARD_NAMES)
+
+
+def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
+    """The canonical line of what a dealer returned (`read_value`), straight from canonical names
+    when the dealer returned those, as most do."""
+    if type(value) is types.GeneratorType:  # a generator of cards: its first 53, no more
+        value = list(itertools.islice(cast("Iterator[object]", value), DECK_SIZE + 1))
+    if type(value) is list or type(value) is tuple:
+        items = cast("Sequence[object]", value)
+        first = items[0] if items else None
+        flat: Sequence[object] | None = None
+        if type(first) is list or type(first) is tuple:
+            groups = cast("Sequence[Sequence[object]]", items)
+            shape = tuple(map(len, groups))
+            if shape == ROW_SHAPE:
+                flat = list(itertools.chain.from_iterable(groups))
+            elif shape == COLUMN_SHAPE:
+                flat = _BY_COLUMN(list(itertools.chain.from_iterable(groups)))
+        elif len(items) == DECK_SIZE:
+            flat = items
+        if flat is not None and type(flat[0]) is str and _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:
+            return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
+    return canonical_line(read_value(value, encoding))
+
+
+def read_value(value: object, encoding: CardEncoding = PLAIN) -> tuple[int, ...]:
+    """The 52 cards, in dealing order, of what a dealer returned; BoardError saying why not."""
+    if type(value) is list or type(value) is tuple:
+        if (fast := _fast_sequence(cast("Sequence[object]", value), encoding)) is not None:
+            return fast
+    elif isinstance(value, str) and (fast := _fast_text(value)) is not None:
+        return fast
+    return _read(value, encoding, "", 0)
+
+
+def _fast_sequence(value: Sequence[object], encoding: CardEncoding) -> tuple[int, ...] | None:
+    """Rows, columns or 52 cards in lists or tuples, at C speed; None: read it the precise way."""
+    first = value[0] if value else None
+    flat: Sequence[object]
+    if type(first) is list or (isinstance(first, tuple) and type(first) is tuple and len(first) != 2):
+        groups = cast("Sequence[Sequence[object]]", value)
+        shape = tuple(map(len, groups))
+        flat = list(itertools.chain.from_iterable(groups))
+    else:
+        shape, flat = (len(value),), value
+    if shape not in SHAPES or (readings := _fast_cards(flat)) is None:
+        return None
+    cards = _cards_of(readings, encoding)
+    if len(set(cards)) != DECK_SIZE:
+        return None
+    return tuple(cards) if shape != COLUMN_SHAPE else cast("tuple[int, ...]", _BY_COLUMN(cards))
+
+
+_BY_COLUMN: Final = itemgetter(*COLUMN_ORDER)
+
+
+def _fast_text(text: str) -> tuple[int, ...] | None:
+    """Board text of plain card names (any spelling `_NAMED` has) in rows, columns or one line."""
+    lines = [line.split() for line in text.split("\n")]
+    groups = [g for g in lines if g]
+    shape = tuple(map(len, groups))
+    if shape not in SHAPES:
+        return None
+    try:
+        cards = list(map(_NAMED.__getitem__, itertools.chain.from_iterable(groups)))
+    except KeyError:
+        return None
+    if len(set(cards)) != DECK_SIZE:
+        return None
+    return tuple(cards) if shape != COLUMN_SHAPE else cast("tuple[int, ...]", _BY_COLUMN(cards))
+
+
+def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tuple[int, ...]:
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT_CHARS:
+            raise BoardError(f"text of {len(value):,} characters: no board is longer than {MAX_TEXT_CHARS:,}")
+        return read_board(value)
+    if depth >= MAX_DEPTH:
+        raise BoardError(f"{where} is nested too deep to be a board")
+    if type(value) in (list, tuple) and depth and (fast := _fast_sequence(cast("Sequence[object]", value), encoding)):
+        return fast
+    if not isinstance(value, list | tuple) and (state := _state_field(value)) is not None:
+        name, inner = state
+        return _read(inner, encoding, f"{where}.{name}", depth + 1)
+    if not isinstance(value, Iterable) and not isinstance(value, Mapping):
+        if value is None or isinstance(value, int | float | enum.Enum):
+            raise BoardError(f"not a board: {_short(value)}")
+        if _custom_str(value) and _fields(value) is not None and not _card_fields(value):
+            text = str(value)  # a board object whose text form prints the tableau
+            if _name_parts(text) is None:
+                return _read(text, encoding, f"str({where or 'the value'})", depth + 1)
+        if not _is_card(value):
+            raise BoardError(f"not a board: {type(value).__name__}")
+    if isinstance(value, Mapping):
+        raise BoardError(f"not a board: a {type(value).__name__} with keys {_short(list(value)[:8])}")
+    if _is_card(value) and not isinstance(value, list):
+        raise BoardError(f"one card, not a board: {_short(value)}")
+    items = _items(value, where)
+    groups: list[list[object]] = []
+    if items and _all_cards(items):
+        groups = [items]
+    else:
+        for i, item in enumerate(items):
+            inner = item
+            if not isinstance(item, Iterable) and (state := _state_field(item)) is not None:
+                inner = state[1]  # a column object holding its cards
+            groups.append(_items(inner, f"{where}[{i}]"))
+    flat = [c for g in groups for c in g]
+    readings = _fast_cards(flat) if flat else []
+    if readings is None:
+        readings = []
+        for k, card in enumerate(flat):
+            try:
+                r, s = card_parts(card)
+            except _Unreadable as exc:
+                raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
+            readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
+    cards = _cards_of(readings, encoding) if readings else []
+    shaped = _regroup(cards, groups)
+    ordered = dealing_order(shaped)
+    if ordered is None:
+        raise BoardError(
+            f"{describe_cards(cards)}: groups of {' '.join(str(len(g)) for g in groups)}, expected rows or columns"
+        )
+    if len(set(ordered)) != DECK_SIZE:
+        raise BoardError(describe_cards(cards))
+    return ordered
+
+
+def _regroup(cards: list[int], groups: list[list[object]]) -> list[list[int]]:
+    out, start = [], 0
+    for g in groups:
+        out.append(cards[start : start + len(g)])
+        start += len(g)
+    return out
+
+
+def _position(groups: list[list[object]], k: int, where: str) -> str:
+    """The Python index of the k-th card ("[1][3]", "tableau[2][0]")."""
+    if len(groups) == 1:
+        return f"{where}[{k}]" if where else f"card [{k}]"
+    for i, g in enumerate(groups):
+        if k < len(g):
+            return f"{where}[{i}][{k}]" if where else f"card [{i}][{k}]"
+        k -= len(g)
+    return where

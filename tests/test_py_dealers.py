@@ -1,0 +1,90 @@
+"""`py:` dealers as Python code has them, through `verify`: every name (static, class and instance
+methods, nested attributes, classes, callable instances), every shape (tests/dealers/shapes),
+prints and reads of stdin that never touch the answers, and messages in Python's words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+
+SHAPES = Path(__file__).parent / "dealers" / "shapes"
+
+
+@pytest.fixture(autouse=True)
+def importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(SHAPES))
+    monkeypatch.syspath_prepend(str(SHAPES.parent))  # the dealers import shapes.microsoft
+
+
+def verify(tmp_path: Path, impl: str, *options: str) -> tuple[int, dict[str, object] | None]:
+    report = tmp_path / "report.json"
+    status = main(["verify", impl, "--range", "1-30", "--jobs", "1", "--quiet", "--report", str(report), *options])
+    failure = json.loads(report.read_text())["first_failure"] if report.exists() else None
+    return status, failure
+
+
+CONFORMING = {
+    "static method, prints on import and as it deals": ("named:Dealer.deal",),
+    "class method that prints card names": ("named:Dealer.shuffle",),
+    "instance method of a class made without arguments": ("named:Dealer.rows",),
+    "class reached through a class attribute": ("named:Game.Dealer.deal",),
+    "nested attributes": ("named:games.microsoft.freecell",),
+    "callable instance": ("named:dealer",),
+    "reads its stdin": ("named:reads_stdin",),
+    "class whose instance prints the board": ("text_cards:Board",),
+    "dataclass game state": ("dataclass_game:new_game",),
+    "namedtuple of enums in column objects": ("enum_game:deal",),
+    "generator of dicts": ("numeric_cards:zero_based",),
+    "suits numbered, stated": ("numeric_cards:numbered_suits", "--suits", "SHDC"),
+    "cards numbered, stated": ("numeric_cards:card_numbers", "--cards", "suit-major", "--suits", "SHDC"),
+}
+
+
+@pytest.mark.parametrize("impl_and_options", CONFORMING.values(), ids=CONFORMING.keys())
+def test_a_py_dealer_as_written_conforms(impl_and_options: tuple[str, ...], tmp_path: Path) -> None:
+    impl, *options = impl_and_options
+    assert verify(tmp_path, f"py:{impl}", *options) == (0, None)
+
+
+FAILING = {
+    "the method named is the one called": (
+        "named:Strict.deal",
+        "error",
+        "Strict.deal(3) raised ValueError: no such game",
+    ),
+    "an unreadable card says which field": (
+        "named:misread",
+        "invalid-output",
+        "misread(3) returned a list of 52 items of Card: card [5]: its rank 'Z' is no rank",
+    ),
+    "a game state one move in": ("dataclass_game:played", "invalid-output", "freecells hold 1 cards"),
+}
+
+
+@pytest.mark.parametrize(("impl", "kind", "says"), FAILING.values(), ids=FAILING.keys())
+def test_a_failing_py_dealer_is_told_in_python_s_words(impl: str, kind: str, says: str, tmp_path: Path) -> None:
+    status, failure = verify(tmp_path, f"py:{impl}")
+    assert status == 1 and failure is not None
+    assert failure["kind"] == kind and says in str(failure["message"]), failure
+
+
+REFUSED = {
+    "suits as bare numbers": ("numeric_cards:numbered_suits", (), "--suits"),
+    "cards as bare numbers": ("numeric_cards:card_numbers", (), "--cards {rank-major,suit-major}"),
+    "a bad --suits": ("numeric_cards:numbered_suits", ("--suits", "SHDX"), "--suits 'SHDX'"),
+    "an instance method of a class that needs arguments": ("text_cards:Card.__str__", (), "instance method"),
+    "no such attribute": ("named:Dealer.nothing", (), "Dealer has no attribute nothing"),
+}
+
+
+@pytest.mark.parametrize(("impl", "options", "says"), REFUSED.values(), ids=REFUSED.keys())
+def test_what_cannot_be_read_without_an_option_is_one_line_exit_2(
+    impl: str, options: tuple[str, ...], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = verify(tmp_path, f"py:{impl}", *options)
+    err = capsys.readouterr().err
+    assert status == 2 and says in err and err.count("\n") == 1, err

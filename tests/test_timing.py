@@ -1,0 +1,218 @@
+"""Verdicts that do not depend on the clock (issue 20): slow starts, busy machines, slow moments.
+
+Every test here runs with both cores kept busy (`busy_cores`), and its dealers start slowly
+behind `sh -c 'sleep S; exec …'` or sleep where a busy runner would be slow: what is checked and
+what is reported must be the same as on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+
+PY = sys.executable
+
+# Keeps one core busy for at most two minutes, even if the test that started it is killed.
+HOG = "import time\nend = time.monotonic() + 120\nwhile time.monotonic() < end: pass\n"
+
+
+@pytest.fixture
+def busy_cores() -> Iterator[None]:
+    """Both cores (or as many as this process may use) kept busy while the test runs."""
+    hogs = [subprocess.Popen([PY, "-c", HOG]) for _ in range(max(2, len(os.sched_getaffinity(0))))]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+# A dealer of lines; BEFORE runs once before the first number is read, SLOW before each answer
+# (both may use `first`, true in the first process started in this directory only).
+DEALER = textwrap.dedent(
+    """
+    import os, sys, time
+    import reference
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        os.close(os.open(os.path.join(here, "started"), os.O_CREAT | os.O_EXCL))
+        first = True
+    except FileExistsError:
+        first = False
+    {before}
+    def answer(n):
+        {slow}
+        print(reference.deal(n).format("line"), flush=True)
+    if len(sys.argv) > 1:
+        answer(int(sys.argv[1]))
+    else:
+        for line in sys.stdin:
+            answer(int(line))
+    """
+)
+
+
+def dealer(tmp_path: Path, *, before: str = "pass", slow: str = "pass") -> Path:
+    path = tmp_path / "dealer.py"
+    path.write_text(DEALER.format(before=before, slow=slow))
+    return path
+
+
+def verify(
+    *argv: str, capsys: pytest.CaptureFixture[str], report: Path | None = None
+) -> tuple[int, str, dict[str, object]]:
+    extra = ["--report", str(report)] if report else []
+    status = main(["verify", *argv, "--jobs", "1", "--quiet", *extra])
+    out = capsys.readouterr().out
+    data = json.loads(report.read_text()) if report else {}
+    return status, out, data
+
+
+@pytest.mark.parametrize("kind", ["stream", "cmd"])
+def test_a_slow_start_is_not_a_timeout(
+    kind: str, tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A program that takes longer to start than --timeout allows a deal (a JVM on a busy runner)."""
+    script = dealer(tmp_path)
+    program = f"sh -c 'sleep 3; exec {PY} {script}" + (" {n}'" if kind == "cmd" else "'")
+    deals = "1-40" if kind == "stream" else "1-2"
+    status, out, _ = verify(f"{kind}:{program}", "--range", deals, "--timeout", "1", capsys=capsys)
+    assert status == 0 and out.startswith("CONFORMS"), out
+
+
+@pytest.mark.parametrize("kind", ["stream", "cmd"])
+def test_startup_timeout_bounds_a_start_that_never_ends(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = dealer(tmp_path, before="time.sleep(3600)")
+    status, out, _ = verify(
+        f"{kind}:{PY} {script}", "--range", "1-5", "--timeout", "1", "--startup-timeout", "1", capsys=capsys
+    )
+    assert status == 1 and "first timeout at deal 1" in out and "did not start" in out, out
+
+
+def test_a_timeout_that_does_not_recur_is_a_timeout_not_non_determinism(
+    tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first process, once started, is slow to answer deal 1; every later process is quick."""
+    script = dealer(tmp_path, slow="if first and n == 1: time.sleep(30)")
+    status, out, data = verify(
+        f"stream:{PY} {script}", "--range", "1-40", "--timeout", "1", capsys=capsys, report=tmp_path / "r.json"
+    )
+    failure = data["first_failure"]
+    assert isinstance(failure, dict), out
+    assert status == 1 and (failure["deal"], failure["kind"]) == (1, "timeout"), out
+    assert "non-deterministic" not in failure["message"] and "agreed" not in failure["message"], failure
+    assert "did not recur" in failure["message"], failure
+
+
+def test_an_interrupted_run_counts_its_partial_block_is_not_conformant_and_resumes_from_there(
+    tmp_path: Path, busy_cores: None
+) -> None:
+    """A slow cmd: dealer, stopped by SIGTERM inside its only block: what was compared counts, and the
+    run continued with --resume deals the rest of the block only."""
+    log = tmp_path / "dealt.log"
+    script = dealer(tmp_path, slow=f"open({str(log)!r}, 'a').write(f'{{n}}\\n')")
+    argv = [PY, "-m", "harness", "verify", f"cmd:{PY} {script} {{n}}", "--range", "1-120", "--jobs", "1", "-q"]
+    argv += ["--resume", str(tmp_path / "resume.log"), "--report", str(tmp_path / "r.json")]
+    run = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    try:
+        for _ in range(1200):  # until 40 deals were dealt (at most two minutes)
+            if log.exists() and len(log.read_text().split()) >= 40:
+                break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                run.wait(0.1)
+        run.send_signal(signal.SIGTERM)
+        out, _ = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    first = json.loads((tmp_path / "r.json").read_text())
+    assert run.returncode == 130, out
+    assert first["interrupted"] is True and first["conformant"] is None, first
+    assert first["checked"] >= 32 and f"{first['checked']} deals checked" in out, (first, out)
+    log.write_text("")
+    again = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    second = json.loads((tmp_path / "r.json").read_text())
+    assert again.returncode == 0 and second["conformant"] is True, again.stdout
+    assert (second["checked"], second["resumed"]) == (120, first["checked"]), second
+    assert sorted(map(int, log.read_text().split())) == list(range(first["checked"] + 1, 121))
+
+
+# Answers each number as it reads it, but writes them only when its stdin ends: a buffering program.
+BUFFERING = textwrap.dedent(
+    """
+    import sys
+    import reference
+    out = open(1, "w", buffering=1 << 20, closefd=False)
+    for line in sys.stdin:
+        out.write(reference.deal(int(line)).format("rows"))
+    out.flush()
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "buffering"),
+    [("slow start, slow first deals", False), ("buffering", True)],
+)
+def test_buffering_is_told_from_slowness_by_what_the_program_does(
+    program: str, buffering: bool, tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A program that answers as it reads, behind a slow start and slow first answers, keeps one process
+    for the whole block; a program that writes only at the end of its input gets one per chunk, and
+    the verdict says so and why."""
+    starts = tmp_path / "starts"
+    if buffering:
+        script = tmp_path / "buffering.py"
+        script.write_text(f"open({str(starts)!r}, 'a').write('x')\n" + BUFFERING)
+    else:
+        script = dealer(tmp_path, before=f"open({str(starts)!r}, 'a').write('x')", slow="if n <= 20: time.sleep(0.5)")
+    status, out, _ = verify(f"stream:sh -c 'sleep 1; exec {PY} {script}'", "--range", "1-3000", capsys=capsys)
+    assert status == 0 and out.startswith("CONFORMS"), out
+    # 3000 deals are dealt in chunks of 16, 64, 256, 1024 and 1640.
+    assert (len(starts.read_text()), "process of its own" in out) == ((5, True) if buffering else (1, False)), out
+
+
+def test_a_dealer_wrong_after_many_deals_in_one_process_is_found_whatever_the_load(
+    tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its 200th answer in one process is wrong: the same verdict on every run, slow start or not."""
+    script = dealer(
+        tmp_path,
+        before="answered = [0]",
+        slow="answered[0] += 1\n    if answered[0] == 200: n += 1",
+    )
+    status, out, data = verify(
+        f"stream:sh -c 'sleep 1; exec {PY} {script}'", "--range", "1-3000", capsys=capsys, report=tmp_path / "r.json"
+    )
+    failure = data["first_failure"]
+    assert status == 1 and isinstance(failure, dict), out
+    assert (failure["deal"], failure["kind"]) == (200, "mismatch") and "stateful" in failure["message"], failure
+
+
+def test_blocks_go_to_the_same_processes_in_the_same_order_whatever_the_load(tmp_path: Path, busy_cores: None) -> None:
+    """Two workers, blocks of 100: block i is dealt by worker i mod 2, so a dealer whose 250th answer in
+    one process is wrong goes wrong at deal 450 (the 50th deal of its first worker's third block), in the
+    chunk 417-480 of that block, every run; dealt again from a fresh process, that chunk is right, and the
+    verdict says the dealer is stateful."""
+    from harness import engine
+    from harness.request import Request
+
+    script = dealer(tmp_path, before="answered = [0]", slow="answered[0] += 1\n    if answered[0] == 250: n += 1")
+    request = Request(impl=f"stream:{PY} {script}", ranges=((1, 1000),), jobs=2, block_size=100)
+    outcome = engine.run(request)
+    failure = outcome.first_failure
+    assert failure is not None and (failure.deal, failure.kind) == (417, "error"), failure
+    assert "deals 417-480" in failure.message and "stateful" in failure.message, failure
