@@ -74,7 +74,7 @@ def reports(out_dir: Path) -> dict[str, Json]:
         "conforms": (["reference", "--range", "1-300"], ROOT, 0),
         "sample": (["reference", "--sample", "40", "--seed", "3"], ROOT, 0),
         "wraps": (["py:mistaken:wraps", "--dialect", "fcpro", "--range", "2147483640-2147483650"], DEALERS, 1),
-        "invalid-output": (["py:reference:deal", "--range", "1-5"], ROOT, 1),
+        "invalid-output": (["py:math:sqrt", "--range", "1-5"], ROOT, 1),  # a float: no board
         "suit-order": (["py:mistaken:suit_order", "--range", "1-5"], DEALERS, 1),
     }
     found = {}
