@@ -14,9 +14,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT
 from harness.failures import Failure
-from harness.limits import DEFAULT_LIMITS, Limits
+from harness.limits import DEFAULT_LIMITS, DEFAULT_STARTUP_TIMEOUT, Limits
 from reference.dialects import DIALECTS, INTEGER_LIMITS
 
 if TYPE_CHECKING:

@@ -30,3 +30,5 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 NO_LIMITS = Limits(memory_mb=None, cpu_s=None, open_files=None, processes=None)
+
+DEFAULT_STARTUP_TIMEOUT = 60.0  # seconds more for a process's first answer, until it shows it has started

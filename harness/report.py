@@ -314,10 +314,10 @@ _RANGES_SHOWN = 4  # ranges named in the verdict line; more are counted
 def coverage(report: Report) -> str:
     """What the run was asked to check: its ranges (`1 … 33001, 999000 … 1001001`) or its sample."""
     if report.sample is not None:
-        return f"a sample of {report.sample} deals (seed {report.seed})"
+        return f"a sample of {counted(report.sample, 'deal')} (seed {report.seed})"
     shown = [f"{a} … {b}" if a != b else str(a) for a, b in report.ranges[:_RANGES_SHOWN]]
     more = len(report.ranges) - _RANGES_SHOWN
-    return ", ".join(shown) + (f" and {more} more ranges" if more > 0 else "")
+    return ", ".join(shown) + (f" and {counted(more, 'more range')}" if more > 0 else "")
 
 
 def verdict(report: Report) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import reference
-from harness.adapters.base import DEFAULT_STARTUP_TIMEOUT, DealerOptions
+from harness.adapters.base import DealerOptions
 from harness.adapters.registry import dealer_class, parse_impl
 from harness.errors import RequestError
 from harness.intervals import (
@@ -35,7 +35,7 @@ from harness.intervals import (
     sample_deals,
     shard_blocks,
 )
-from harness.limits import DEFAULT_LIMITS, Limits
+from harness.limits import DEFAULT_LIMITS, DEFAULT_STARTUP_TIMEOUT, Limits
 
 MIN_TIMEOUT, MAX_TIMEOUT = 0.01, 86_400.0  # seconds per deal: 10 ms … one day
 MAX_BLOCK_SIZE = 1_000_000

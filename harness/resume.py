@@ -160,15 +160,17 @@ class ResumeLog:
             raise self._refuse(f"line {number}: not a block entry of a resume log") from None
 
     def counted(self, block: Block, result: BlockResult) -> BlockResult:
-        """The log's `result` for `block`, once its count agrees with the block: every deal of it when no
-        failure was found, else its deals up to the failure, which lies in it (RequestError naming the line
-        otherwise: a count edited in the log would be reported as deals checked)."""
+        """The log's `result` for `block`, once its count agrees with the block: at most every deal of it
+        when no failure was found (fewer: a block an interrupted run had begun, whose other deals are dealt
+        again), else its deals up to the failure, which lies in it (RequestError naming the line otherwise:
+        a count edited in the log would be reported as deals checked)."""
         where = f"line {self._line_of.get(result.key, '?')}: block {block.key}"
         f = result.failure
         if f is not None and f.deal not in block.deals:
             raise self._refuse(f"{where} claims a failure at deal {f.deal}, outside it (edited?)")
         wanted = len(block.deals) if f is None else _position(block.deals, f.deal) + 1
-        if result.checked != wanted:
+        begun = f is None and 0 <= result.checked < wanted
+        if result.checked != wanted and not begun:
             upto = "" if f is None else f" up to its failure at {f.deal}"
             raise self._refuse(f"{where} claims {result.checked} deals checked; it holds {wanted}{upto} (edited?)")
         return result

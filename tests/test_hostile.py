@@ -813,8 +813,8 @@ HOSTILE_FILES: dict[str, HostileFile] = {
         2,
         "line 2: block 1-10000 claims 999999999 deals checked",
     ),
-    "resume-count-short": HostileFile(
-        _forged_block({"block": "1-10000", "checked": 3, "failure": None}), 2, "line 2: block 1-10000 claims 3 deals"
+    "resume-count-negative": HostileFile(
+        _forged_block({"block": "1-10000", "checked": -3, "failure": None}), 2, "line 2: not a block entry"
     ),
     "resume-failure-elsewhere": HostileFile(
         _forged_block({"block": "1-10000", "checked": 1, "failure": FAILURE_AT_15000}),

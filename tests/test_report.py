@@ -8,7 +8,7 @@ import pytest
 
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.report import Report, board_diff, merge_reports, read_report, verdict
+from harness.report import Report, board_diff, coverage, merge_reports, read_report, verdict
 from reference import deal
 
 EXPECTED = deal(617).line.strip()
@@ -207,3 +207,21 @@ def test_a_shards_deals_are_counted_as_its_blocks_hold_them(
         request = Request("reference", dialect=dialect, ranges=ranges, sample=sample, shard=Shard(k, shards),
                           block_size=block_size)  # fmt: skip
         assert _deals_of_shard(request) == sum(len(block.deals) for block in request.blocks()), k
+
+
+@pytest.mark.parametrize(
+    ("ranges", "sample", "said"),
+    [
+        (((1, 1),), None, "1"),
+        (((1, 5), (7, 9)), None, "1 … 5, 7 … 9"),
+        (tuple((n, n) for n in range(1, 6)), None, "1, 2, 3, 4 and 1 more range"),
+        (tuple((n, n) for n in range(1, 7)), None, "1, 2, 3, 4 and 2 more ranges"),
+        ((), 1, "a sample of 1 deal (seed 0)"),
+        ((), 300, "a sample of 300 deals (seed 0)"),
+    ],
+)
+def test_the_verdict_line_says_what_was_covered(
+    ranges: tuple[tuple[int, int], ...], sample: int | None, said: str
+) -> None:
+    report = Report("reference", "reference", "classic", 1, None, 0.1, ranges=ranges, sample=sample, seed=0)
+    assert coverage(report) == said

@@ -16,10 +16,9 @@ from types import TracebackType
 from typing import ClassVar, Self
 
 from harness.failures import Failure
-from harness.limits import DEFAULT_LIMITS, Limits
+from harness.limits import DEFAULT_LIMITS, DEFAULT_STARTUP_TIMEOUT, Limits
 
 Answer = bytes | Failure  # a canonical line (LF included), or why the deal has none
-DEFAULT_STARTUP_TIMEOUT = 60.0  # seconds more for a process's first answer, until it shows it has started
 
 
 @dataclass(frozen=True, slots=True)
