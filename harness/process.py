@@ -537,12 +537,15 @@ class Child:
             self.input_read = True
         return unread
 
-    def waiting(self) -> bool:
-        """Whether every thread of its tree is blocked waiting for an event (such as more input): none
-        runs, waits for the disk, or sleeps for a set time.  A state, not a measure of time: a busy
-        machine does not fake it."""
+    def waiting(self) -> int | None:
+        """If every thread of its tree is blocked waiting for an event (such as more input) — none runs,
+        waits for the disk, or sleeps for a set time — the CPU time its threads have had so far, in
+        nanoseconds; else None.  A state, not a measure of time: a busy machine does not fake it, and
+        two looks that find the same CPU time show that no thread ran in between (a thread caught
+        between two bursts of work, waiting on a lock, has run by the next look)."""
         if not self.alive():
-            return False
+            return None
+        ran = 0
         for pid in self._tree(os.getpid()) | {self.pid}:
             try:
                 tasks = os.listdir(f"/proc/{pid}/task")
@@ -552,11 +555,13 @@ class Child:
                 try:
                     stat = Path(f"/proc/{pid}/task/{task}/stat").read_bytes()
                     wchan = Path(f"/proc/{pid}/task/{task}/wchan").read_bytes()
+                    schedstat = Path(f"/proc/{pid}/task/{task}/schedstat").read_bytes()
                 except OSError:
                     continue
                 if stat[stat.rfind(b")") + 2 :][:1] in (b"R", b"D") or b"nanosleep" in wchan:
-                    return False
-        return True
+                    return None
+                ran += int(schedstat.split()[0])
+        return ran
 
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
         """The last STDERR_TAIL characters of its stderr, on one line."""

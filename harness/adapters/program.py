@@ -265,6 +265,7 @@ class StreamDealer(Dealer):
         o = self.options
         last_board = time.monotonic()
         poll = IDLE_POLL_S[0]
+        idle: list[int] = []  # the program's CPU time at each look since its last output that found it waiting
         while len(answers) < len(batch):
             now = time.monotonic()
             if self._started_at is None:
@@ -285,6 +286,7 @@ class StreamDealer(Dealer):
             if chunk is None and not proc.alive():  # ended, while what it left behind keeps stdout open
                 chunk = proc.read(0) or b""
             if chunk is not None:
+                idle.clear()
                 if not chunk:
                     self._ended(batch, answers, None)
                 if self._started_at is None:
@@ -298,7 +300,7 @@ class StreamDealer(Dealer):
                         self._stop()
                         raise _Ended(answers, None)
                 continue
-            if not stdin_closed and not writer.is_alive() and self._waits_for_more_input(proc):
+            if not stdin_closed and not writer.is_alive() and self._waits_for_more_input(proc, idle):
                 proc.close_stdin()
                 stdin_closed = True
                 self.buffered_processes += 1
@@ -312,10 +314,19 @@ class StreamDealer(Dealer):
         return answers
 
     @staticmethod
-    def _waits_for_more_input(proc: process.Child) -> bool:
+    def _waits_for_more_input(proc: process.Child, idle: list[int]) -> bool:
         """Whether the program has read every number it was given and waits for more, none of its threads
-        running or sleeping for a set time: it holds its answers until its stdin ends."""
-        return proc.unread_input() == 0 and proc.input_read and proc.waiting() and proc.unread_input() == 0
+        running or sleeping for a set time, and none having run since the last look that found it so: it
+        holds its answers until its stdin ends.  `idle` keeps what the looks since its last output found."""
+        if proc.unread_input() != 0 or not proc.input_read:
+            idle.clear()
+            return False
+        ran = proc.waiting()
+        if ran is None or proc.unread_input() != 0:
+            idle.clear()
+            return False
+        idle.append(ran)
+        return len(idle) >= 2 and idle[-2] == ran
 
     def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
         """The process stopped answering: raise _Ended with what it did answer."""
