@@ -374,17 +374,18 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
 
 # Each reading's card name, for a set of 52 readings that are 52 distinct cards: a board with the
 # same readings is then named at once, its numbers meaning what its own cards said they mean.
-_NAMES: dict[tuple[frozenset[int | Parts], CardEncoding], dict[int | Parts, str]] = {}
+_NAMES: dict[tuple[frozenset[int | Parts], str | None, str | None], dict[int | Parts, str]] = {}
 
 
 def _remember_names(distinct: frozenset[int | Parts], encoding: CardEncoding, table: dict[int | Parts, int]) -> None:
-    if len(distinct) != DECK_SIZE or len(set(table.values())) != DECK_SIZE or (distinct, encoding) in _NAMES:
+    said = (distinct, encoding.cards, encoding.suits)  # its fields: a dataclass hashes in Python
+    if len(distinct) != DECK_SIZE or len(set(table.values())) != DECK_SIZE or said in _NAMES:
         return
     if not all(0 <= c < DECK_SIZE for c in table.values()):
         return
     if len(_NAMES) >= 64:
         _NAMES.clear()
-    _NAMES[distinct, encoding] = {r: CARD_NAMES[c] for r, c in table.items()}
+    _NAMES[said] = {r: CARD_NAMES[c] for r, c in table.items()}
 
 
 def _resolve(parts: list[Parts], encoding: CardEncoding) -> list[int]:
@@ -594,7 +595,7 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[str] | Non
     readings = _fast_cards(flat)
     if readings is None:
         return None
-    names = _NAMES.get((frozenset(readings), encoding))
+    names = _NAMES.get((frozenset(readings), encoding.cards, encoding.suits))
     return None if names is None else list(map(names.__getitem__, readings))
 
 
