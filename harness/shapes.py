@@ -358,6 +358,7 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
     the set of readings (a whole deck's is the same every deal), so that decision is remembered."""
     distinct = frozenset(readings)
     if tuple not in set(map(type, distinct)):
+        _remember_names(distinct, encoding, {c: cast("int", c) for c in distinct})
         return readings  # type: ignore[return-value]
     table = _RESOLVED.get((distinct, encoding))
     if table is None:
@@ -367,7 +368,24 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
         if len(_RESOLVED) >= 64:
             _RESOLVED.clear()
         _RESOLVED[distinct, encoding] = table
+        _remember_names(distinct, encoding, table)
     return list(map(table.__getitem__, readings))
+
+
+# Each reading's card name, for a set of 52 readings that are 52 distinct cards: a board with the
+# same readings is then named at once, its numbers meaning what its own cards said they mean.
+_NAMES: dict[tuple[frozenset[int | Parts], str | None, str | None], dict[int | Parts, str]] = {}
+
+
+def _remember_names(distinct: frozenset[int | Parts], encoding: CardEncoding, table: dict[int | Parts, int]) -> None:
+    said = (distinct, encoding.cards, encoding.suits)  # its fields: a dataclass hashes in Python
+    if len(distinct) != DECK_SIZE or len(set(table.values())) != DECK_SIZE or said in _NAMES:
+        return
+    if not all(0 <= c < DECK_SIZE for c in table.values()):
+        return
+    if len(_NAMES) >= 64:
+        _NAMES.clear()
+    _NAMES[said] = {r: CARD_NAMES[c] for r, c in table.items()}
 
 
 def _resolve(parts: list[Parts], encoding: CardEncoding) -> list[int]:
@@ -530,26 +548,55 @@ _CANONICAL: Final = frozenset(CARD_NAMES)
 
 
 def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
-    """The canonical line of what a dealer returned (`read_value`), straight from canonical names
-    when the dealer returned those, as most do."""
+    """The canonical line of what a dealer returned (`read_value`), straight from the names of its
+    cards when they are canonical names, or cards read as a board of the same cards was."""
     if type(value) is types.GeneratorType:  # a generator of cards: its first 53, no more
         value = list(itertools.islice(cast("Iterator[object]", value), DECK_SIZE + 1))
     if type(value) is list or type(value) is tuple:
-        items = cast("Sequence[object]", value)
-        first = items[0] if items else None
-        flat: Sequence[object] | None = None
-        if type(first) is list or type(first) is tuple:
-            groups = cast("Sequence[Sequence[object]]", items)
-            shape = tuple(map(len, groups))
-            if shape == ROW_SHAPE:
-                flat = list(itertools.chain.from_iterable(groups))
-            elif shape == COLUMN_SHAPE:
-                flat = _BY_COLUMN(list(itertools.chain.from_iterable(groups)))
-        elif len(items) == DECK_SIZE:
-            flat = items
-        if flat is not None and type(flat[0]) is str and _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:
-            return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
+        if (line := _fast_line(cast("Sequence[object]", value), encoding)) is not None:
+            return line
+    elif not isinstance(value, str | bytes | list | tuple) and (state := _state_field(value)) is not None:
+        name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
+        if (type(inner) is list or type(inner) is tuple) and (
+            line := _fast_line(cast("Sequence[object]", inner), encoding)
+        ) is not None:
+            return line
+        return canonical_line(_read(inner, encoding, f".{name}", 1))
     return canonical_line(read_value(value, encoding))
+
+
+def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
+    """The line of rows, columns or 52 cards in lists or tuples, where each card is a canonical name
+    or read as a board of the same cards was; None: read it the usual way."""
+    first = items[0] if items else None
+    flat: Sequence[object] | None = None
+    if type(first) is list or type(first) is tuple:
+        groups = cast("Sequence[Sequence[object]]", items)
+        shape = tuple(map(len, groups))
+        if shape == ROW_SHAPE:
+            flat = list(itertools.chain.from_iterable(groups))
+        elif shape == COLUMN_SHAPE:
+            flat = _BY_COLUMN(list(itertools.chain.from_iterable(groups)))
+    elif len(items) == DECK_SIZE:
+        flat = items
+    if flat is None:
+        return None
+    if type(flat[0]) is str:
+        if _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:
+            return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
+        return None
+    names = _names_of(flat, encoding)
+    return None if names is None else (" ".join(names) + "\n").encode()
+
+
+def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[str] | None:
+    """The names of 52 cards read the way a board of the same readings was (`_cards_of`); None:
+    read them the usual way (which decides, and remembers, what a new set of readings means)."""
+    readings = _fast_cards(flat)
+    if readings is None:
+        return None
+    names = _NAMES.get((frozenset(readings), encoding.cards, encoding.suits))
+    return None if names is None else list(map(names.__getitem__, readings))
 
 
 def read_value(value: object, encoding: CardEncoding = PLAIN) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ import pytest
 
 import reference
 from harness.cards import BoardError
-from harness.shapes import AmbiguousCards, CardEncoding, read_value
+from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of, read_value
 
 SHAPES = Path(__file__).parent / "dealers" / "shapes"
 DEALS = (1, 617, 11982, 31999)
@@ -119,3 +119,41 @@ def test_an_unreadable_card_says_what_was_read_and_what_was_expected(value: obje
     with pytest.raises(BoardError) as caught:
         read_value(value)
     assert says in str(caught.value)
+
+
+class _Held:
+    """A card object whose rank is a number (0- or 1-based as its board says) or a letter."""
+
+    def __init__(self, rank: object, suit: str) -> None:
+        self.rank, self.suit = rank, suit
+
+
+def _held_cards(n: int, ranks: str) -> list[_Held]:
+    """Deal n's cards as objects: ranks "0" 0 … 12, "1" 1 … 13, "A" letters, "dup" letters with
+    the second card a copy of the first."""
+    cards = reference.deal(n).cards
+    if ranks in ("0", "1"):
+        return [_Held(c // 4 + int(ranks), "CDHS"[c % 4]) for c in cards]
+    held = [_Held("A23456789TJQK"[c // 4], "CDHS"[c % 4]) for c in cards]
+    return [held[0], held[0], *held[2:]] if ranks == "dup" else held
+
+
+# Boards read one after another in one process (as the runner reads them): each is read from itself,
+# never as the boards before it were, however many of the same type and cards came first.
+SEQUENCES = {
+    "0-based ranks, then 1-based ones": [(617, "0"), (617, "0"), (617, "1"), (617, "1"), (617, "0")],
+    "letters, then a duplicate card": [(1, "A"), (617, "A"), (617, "dup"), (1, "A")],
+    "1-based ranks, then columns of 0-based ones": [(11982, "1"), (11982, "1"), (31999, "0c"), (31999, "0c")],
+}
+
+
+@pytest.mark.parametrize("boards", SEQUENCES.values(), ids=SEQUENCES.keys())
+def test_each_board_in_a_run_is_read_from_itself(boards: list[tuple[int, str]]) -> None:
+    for n, ranks in boards:
+        cards = _held_cards(n, ranks.rstrip("c"))
+        value: object = [cards[i::8] for i in range(8)] if ranks.endswith("c") else cards
+        if ranks == "dup":
+            with pytest.raises(BoardError, match="7D"):
+                canonical_line_of(value)
+            continue
+        assert canonical_line_of(value) == reference.canonical_line(reference.deal(n).cards), (n, ranks)

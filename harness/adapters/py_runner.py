@@ -55,8 +55,9 @@ def answer_frame(tag: bytes, number: int, body: bytes) -> bytes:
     return frame(tag + _NUMBER.pack(number) + body)
 
 
-def frame_size(head: bytes) -> int:
-    return int(_LENGTH.unpack(head)[0])
+def frame_size(head: bytes | bytearray, at: int = 0) -> int:
+    """The payload size a frame's 4-byte head, at `at` in `head`, says."""
+    return int(_LENGTH.unpack_from(head, at)[0])
 
 
 class Breach(Exception):
@@ -69,7 +70,7 @@ def read_answer(payload: bytes, number: int) -> bytes | tuple[str, str]:
     when an option must state the encoding); Breach if it is anything else."""
     if len(payload) < HEAD:
         raise Breach(f"a frame of {len(payload)} bytes, shorter than any answer")
-    tag, said, body = payload[:1], _NUMBER.unpack(payload[1:HEAD])[0], payload[HEAD:]
+    tag, said, body = payload[:1], _NUMBER.unpack_from(payload, 1)[0], payload[HEAD:]
     if tag not in (b"L", b"F", b"R"):
         raise Breach(f"a frame tagged {tag!r}, which is no answer")
     if said != number:
@@ -92,9 +93,11 @@ def read_answer(payload: bytes, number: int) -> bytes | tuple[str, str]:
 
 
 def _write(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+    written = os.write(fd, data)  # a frame is one write, unless the pipe takes less
+    if written < len(data):
+        view = memoryview(data)[written:]
+        while view:
+            view = view[os.write(fd, view) :]
 
 
 def _read_exact(fd: int, size: int) -> bytes | None:

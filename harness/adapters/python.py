@@ -161,7 +161,7 @@ class PythonDealer(Dealer):
         while True:
             buffer, at = self._buffer, self._at
             if len(buffer) - at >= 4:
-                size = frame_size(bytes(buffer[at : at + 4]))
+                size = frame_size(buffer, at)
                 if size > MAX_FRAME:
                     raise Breach(f"a frame of {size:,} bytes, longer than any answer ({MAX_FRAME:,})")
                 if len(buffer) - at >= 4 + size:
