@@ -436,8 +436,8 @@
     const suitField = 'suit' in v ? 'suit' : 'suite' in v ? 'suite' : null;
     if (rankField !== null && suitField !== null) {
       // Letters, words and small numbers here; anything else (and every failure) by readRank/readSuit.
-      const rv = v[rankField];
-      const sv = v[suitField];
+      const rv = rankField === 'rank' ? v.rank : rankField === 'value' ? v.value : v.face;
+      const sv = suitField === 'suit' ? v.suit : v.suite;
       let r = typeof rv === 'string' ? rankOfText(rv) : typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? NUMERIC + rv : -1;
       if (r < 0 || r > NUMERIC + 14) {
         partPath = '';
@@ -693,9 +693,18 @@
   // Numeric ranks, suits and card numbers, read with the numbering the board itself uses (ranks)
   // or the request states (--suits, --cards).
   const resolveNumbers = () => {
-    if (anyLetterRank && !suitNumbers && !cardNumbers && (rankNumberBits & ~0x7fe) === 0) {
-      for (let p = 0; p < 52; p++) if (rankAt[p] >= NUMERIC) rankAt[p] -= NUMERIC + 1;
-      return;
+    // The usual numberings, told by what the cards were: no pass over them but the one reading them.
+    if (!suitNumbers && !cardNumbers) {
+      const shift = anyLetterRank
+        ? (rankNumberBits & ~0x7fe) === 0 ? 1 : -1
+        : rankNumberBits === 0x1fff ? 0 : rankNumberBits === 0x3ffe ? 1 : rankNumberBits === 0x7ffc ? 2 : -1;
+      if (shift >= 0) {
+        for (let p = 0; p < 52; p++) {
+          const r = rankAt[p];
+          if (r >= NUMERIC) rankAt[p] = shift === 2 ? (r === NUMERIC + 14 ? 0 : r - NUMERIC - 1) : r - NUMERIC - shift;
+        }
+        return;
+      }
     }
     let rankBits = 0;
     let letterRanks = false;
