@@ -218,13 +218,18 @@
   // NUMERIC + n), or for a bare-number card CARD_NUMBER + n in `rank`.
   const CARD_NUMBER = 1000;
   let numbers = false; // whether any rank, suit or card was read as a bare number
+  // What the cards read so far were: numeric ranks (bit n: the number n), any rank a letter or
+  // word, any suit a number, any card a number.  With letters, no bare suits or cards and numbers
+  // 1 … 10 only (the usual "2" … "10" beside "A", "J", "Q", "K"), the numbers are face values.
+  let rankNumberBits = 0;
+  let anyLetterRank = false;
+  let suitNumbers = false;
+  let cardNumbers = false;
   const rankAt = new Int32Array(52);
   const suitAt = new Int32Array(52);
-  // How position p was reached, for messages: group `placeGroup[p]` (a row or column, as
-  // `placeShape` says; null: a list of 52 cards), item `placeIndex[p]`.
+  // How position p was reached, for messages: as a row's or column's card (`placeShape`), or
+  // (null) as one of a list of 52 cards.
   let placeShape = null;
-  const placeGroup = new Int32Array(52);
-  const placeIndex = new Int32Array(52);
   let options = { cards: null, suits: null };
 
   // A failure of the deal's answer: thrown inside the reader, caught by read().
@@ -242,7 +247,11 @@
   };
 
   const placeName = (p) =>
-    placeShape === null ? `card ${p + 1}` : `${placeShape} ${placeGroup[p] + 1}, card ${placeIndex[p] + 1}`;
+    placeShape === null
+      ? `card ${p + 1}`
+      : placeShape === 'row'
+        ? `row ${(p >> 3) + 1}, card ${(p & 7) + 1}`
+        : `column ${(p & 7) + 1}, card ${(p >> 3) + 1}`;
 
   const PART_NAME_FIELDS = ['name', 'short', 'symbol', 'letter', 'code', 'id', 'label', 'key'];
 
@@ -270,18 +279,38 @@
   for (const c in SYMBOL_SUITS) SUIT_TEXT[fromCharCode(+c)] = SYMBOL_SUITS[c];
   const RANK_OF_CHAR = new Int32Array(128).fill(-1);
   for (let c = 0; c < 128; c++) if (RANK_TEXT[fromCharCode(c)] !== undefined) RANK_OF_CHAR[c] = RANK_TEXT[fromCharCode(c)];
+  // Longer texts are remembered (16 of each, by their first character and length): a deal's
+  // cards repeat the same few words, and comparing a string with itself is one pointer compare.
+  const memoSlot = (t) => (charCodeAt(t, 0) + t.length) & 15;
+  const rankMemoText = fresh(16);
+  const rankMemoValue = new Int32Array(16);
+  const suitMemoText = fresh(16);
+  const suitMemoValue = new Int32Array(16);
   const rankOfText = (t) => {
-    if (t.length === 1) {
+    const n = t.length;
+    if (n === 1) {
       const c = charCodeAt(t, 0);
       if (c < 128) return RANK_OF_CHAR[c];
-    }
-    const r = RANK_TEXT[t];
-    return r !== undefined ? r : t.length <= 40 ? rankOfWord(folded(t)) : -1;
+    } else if (n === 0) return -1;
+    const slot = memoSlot(t);
+    if (rankMemoText[slot] === t) return rankMemoValue[slot];
+    const known = RANK_TEXT[t];
+    const r = known !== undefined ? known : n <= 40 ? rankOfWord(folded(t)) : -1;
+    rankMemoText[slot] = t;
+    rankMemoValue[slot] = r;
+    return r;
   };
   const suitOfText = (t) => {
-    if (t.length === 1) return suitOfCode(charCodeAt(t, 0));
-    const u = SUIT_TEXT[t];
-    return u !== undefined ? u : t.length <= 40 ? suitOfWord(folded(t)) : -1;
+    const n = t.length;
+    if (n === 1) return suitOfCode(charCodeAt(t, 0));
+    if (n === 0) return -1;
+    const slot = memoSlot(t);
+    if (suitMemoText[slot] === t) return suitMemoValue[slot];
+    const known = SUIT_TEXT[t];
+    const u = known !== undefined ? known : n <= 40 ? suitOfWord(folded(t)) : -1;
+    suitMemoText[slot] = t;
+    suitMemoValue[slot] = u;
+    return u;
   };
 
   // Where a failing rank or suit was read, for its message: the card's place, then the fields.
@@ -365,6 +394,7 @@
     return c >= 0 ? c : cardOfText(name);
   };
   const setCard = (p, c) => {
+    anyLetterRank = true;
     rankAt[p] = c >> 2;
     suitAt[p] = c & 3;
   };
@@ -388,6 +418,7 @@
       rankAt[p] = CARD_NUMBER + v;
       suitAt[p] = 0;
       numbers = true;
+      cardNumbers = true;
       return;
     }
     if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) {
@@ -405,8 +436,8 @@
     const suitField = 'suit' in v ? 'suit' : 'suite' in v ? 'suite' : null;
     if (rankField !== null && suitField !== null) {
       // Letters, words and small numbers here; anything else (and every failure) by readRank/readSuit.
-      const rv = v[rankField];
-      const sv = v[suitField];
+      const rv = rankField === 'rank' ? v.rank : rankField === 'value' ? v.value : v.face;
+      const sv = suitField === 'suit' ? v.suit : v.suite;
       let r = typeof rv === 'string' ? rankOfText(rv) : typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? NUMERIC + rv : -1;
       if (r < 0 || r > NUMERIC + 14) {
         partPath = '';
@@ -417,7 +448,14 @@
         partPath = '';
         u = readSuit(sv, p, suitField, depth + 1);
       }
-      if (r >= NUMERIC || u >= NUMERIC) numbers = true;
+      if (r >= NUMERIC) {
+        numbers = true;
+        rankNumberBits |= 1 << (r - NUMERIC);
+      } else anyLetterRank = true;
+      if (u >= NUMERIC) {
+        numbers = true;
+        suitNumbers = true;
+      }
       rankAt[p] = r;
       suitAt[p] = u;
       return;
@@ -536,15 +574,14 @@
       fail(`${what} holds ${n} groups of ${sizesText(sizes, n)} cards: expected rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one of 52`);
     }
     placeShape = shape === 'line' ? null : shape;
+    // card j of group g is position first + j * stride: rows 8g + j, columns 8j + g
+    const across = shape === 'row' ? 8 : shape === 'column' ? 1 : 0;
+    const stride = shape === 'column' ? 8 : 1;
     for (let g = 0; g < n; g++) {
       const cards = groups[g];
       const len = sizes[g];
-      for (let j = 0; j < len; j++) {
-        const p = shape === 'row' ? g * 8 + j : shape === 'column' ? j * 8 + g : j;
-        placeGroup[p] = g;
-        placeIndex[p] = j;
-        readCard(cards[j], p, depth + 2);
-      }
+      const first = g * across;
+      for (let j = 0; j < len; j++) readCard(cards[j], first + j * stride, depth + 2);
     }
   };
   const sizesMatch = (want, n) => {
@@ -656,6 +693,19 @@
   // Numeric ranks, suits and card numbers, read with the numbering the board itself uses (ranks)
   // or the request states (--suits, --cards).
   const resolveNumbers = () => {
+    // The usual numberings, told by what the cards were: no pass over them but the one reading them.
+    if (!suitNumbers && !cardNumbers) {
+      const shift = anyLetterRank
+        ? (rankNumberBits & ~0x7fe) === 0 ? 1 : -1
+        : rankNumberBits === 0x1fff ? 0 : rankNumberBits === 0x3ffe ? 1 : rankNumberBits === 0x7ffc ? 2 : -1;
+      if (shift >= 0) {
+        for (let p = 0; p < 52; p++) {
+          const r = rankAt[p];
+          if (r >= NUMERIC) rankAt[p] = shift === 2 ? (r === NUMERIC + 14 ? 0 : r - NUMERIC - 1) : r - NUMERIC - shift;
+        }
+        return;
+      }
+    }
     let rankBits = 0;
     let letterRanks = false;
     let suitBits = 0;
@@ -863,6 +913,10 @@
     placeShape = null;
     scratchUsed = 0;
     numbers = false;
+    rankNumberBits = 0;
+    anyLetterRank = false;
+    suitNumbers = false;
+    cardNumbers = false;
     try {
       readValue(value, 'it', 0);
       if (numbers) resolveNumbers();
