@@ -23,6 +23,7 @@ import collections
 import contextlib
 import ctypes
 import ctypes.util
+import errno
 import fcntl
 import functools
 import itertools
@@ -30,6 +31,7 @@ import os
 import re
 import resource
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -387,43 +389,60 @@ def kill_all() -> None:
 # -- one child process ---------------------------------------------------------------------------
 
 
-def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pdeathsig: bool) -> Callable[[], None]:
-    """What the child runs between fork and exec (only async-signal-safe-ish calls)."""
+# Each child is started through this gate, stopped before it execs the program: the harness sets its
+# limits (prlimit) and moves it into its cgroup, then lets it go.  No Python runs in the child between
+# fork and exec, so subprocess starts it with vfork: a fork of the harness (its page tables, its at-fork
+# hooks) cost more than the program itself.  What the program starts inherits its limits and cgroup.
+_GATE = 'kill -STOP $$ && exec "$0" "$@"'
+_SHELL = "/bin/sh"
+
+
+def _limit_rules(limits: Limits, memory: MemoryRule) -> list[tuple[int, int]]:
+    """The rlimits of a child, but the process count (RLIMIT_NPROC: see `_admit`)."""
     rules: list[tuple[int, int]] = []
     if limits.memory_mb:
         kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
         rules.append((kind, limits.memory_mb << 20))
     if limits.open_files:
         rules.append((resource.RLIMIT_NOFILE, limits.open_files))
-    # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-    nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))) if limits.processes else None
-    if nproc and not (cgroup and cgroup.bounds_processes):
-        rules.append(nproc)
-        nproc = None
-    procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
-    libc = _libc() if pdeathsig else None
-    cpu = limits.cpu_s
+    return rules
 
-    def in_child() -> None:
+
+def _admit(pid: int, limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None) -> None:
+    """Set the limits of the stopped gate `pid` and move it into `cgroup`, before it execs the program."""
+    rules = _limit_rules(limits, memory)
+    joined = False
+    if cgroup is not None:
         try:
-            if procs_file:
-                fd = os.open(procs_file, os.O_WRONLY)
-                os.write(fd, str(os.getpid()).encode())
+            fd = os.open(cgroup.path / "cgroup.procs", os.O_WRONLY)
+            try:
+                os.write(fd, str(pid).encode())
+            finally:
                 os.close(fd)
-        except OSError:  # the kernel refused: the parent sees it is not a member, and scans /proc
-            if nproc:
-                rules.append(nproc)
-        for kind, value in rules:
-            _soft, hard = resource.getrlimit(kind)
-            value = value if hard == resource.RLIM_INFINITY else min(value, hard)
-            resource.setrlimit(kind, (value, value))
-        if cpu:
-            seconds = max(1, int(cpu + 0.999))
-            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
-        if libc is not None:
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            joined = True
+        except OSError:  # the kernel refused: it is not a member, and its tree is found in /proc
+            pass
+    if limits.processes and not (joined and cgroup is not None and cgroup.bounds_processes):
+        # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+        rules.append((resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))))
+    for kind, value in rules:
+        _soft, hard = resource.getrlimit(kind)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.prlimit(pid, kind, (value, value))
+    if limits.cpu_s:
+        seconds = max(1, int(limits.cpu_s + 0.999))
+        resource.prlimit(pid, resource.RLIMIT_CPU, (seconds, seconds + 1))
 
-    return in_child
+
+def _program(argv: Sequence[str], environment: dict[str, str]) -> None:
+    """FileNotFoundError or PermissionError, as exec would raise them, if `argv[0]` cannot be run."""
+    program = argv[0] if argv else ""
+    found = shutil.which(program, path=environment.get("PATH", os.defpath)) if program else None
+    if found is None:
+        path = Path(program)
+        if program and os.sep in program and path.exists():
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
 
 
 class Child:
@@ -445,19 +464,34 @@ class Child:
         self.cgroup = _Cgroup.make(supervisor.cgroup_name(serial), limits.processes)
         environment = dict(os.environ if env is None else env)
         environment[MARKER_ENV] = f"{supervisor.token}:{serial}"
-        on_main_thread = threading.current_thread() is threading.main_thread()
+        _program(argv, environment)
         try:
             self.proc = subprocess.Popen(
-                list(argv),
+                [_SHELL, "-c", _GATE, *argv],
                 stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,
                 env=environment,
-                # A thread's end would fire PR_SET_PDEATHSIG: only the main thread's children get it.
-                preexec_fn=_limit_setter(limits, memory, self.cgroup, on_main_thread),
             )
         except BaseException:
+            if self.cgroup:
+                self.cgroup.remove()
+            raise
+        try:
+            _pid, status = os.waitpid(self.proc.pid, os.WUNTRACED)
+            if not os.WIFSTOPPED(status):
+                self.proc.returncode = os.waitstatus_to_exitcode(status)
+                raise OSError(errno.ECHILD, f"{_SHELL} ended before it started {argv[0]}", argv[0])
+            _admit(self.proc.pid, limits, memory, self.cgroup)
+            os.kill(self.proc.pid, signal.SIGCONT)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+                if pipe is not None:
+                    pipe.close()
             if self.cgroup:
                 self.cgroup.remove()
             raise
@@ -475,6 +509,9 @@ class Child:
         self.written = 0  # bytes of stdin handed to the pipe so far
         self.input_read = False  # it has read some of its stdin: it has started
         self._done = False  # its tree is gone: its pid may belong to another process now
+        self._pidfd: int | None = None  # readable once it has ended (Linux 5.3 and later)
+        with contextlib.suppress(OSError, AttributeError):
+            self._pidfd = os.pidfd_open(self.pid)
         self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
         self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
         self._stderr_thread.start()
@@ -593,9 +630,20 @@ class Child:
                 self.returncode = self.proc.returncode = os.waitstatus_to_exitcode(status)
                 self.peak_rss_kb = usage.ru_maxrss
                 return self.returncode
-            if deadline is not None and time.monotonic() >= deadline:
+            if deadline is None:
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
                 return None
-            time.sleep(0.005)
+            self._until_ended(min(left, 0.005) if self._pidfd is None else left)
+
+    def _until_ended(self, within: float) -> None:
+        """Sleep until it ends (its pidfd becomes readable), or `within` seconds."""
+        if self._pidfd is None:
+            time.sleep(within)
+            return
+        with contextlib.suppress(OSError, ValueError):
+            select.select([self._pidfd], [], [], within)
 
     def kill(self) -> None:
         """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
@@ -645,6 +693,10 @@ class Child:
         """Its tree is gone (or left to a sweep): release its pipes and cgroup, forget it."""
         self._done = True
         self.close_pipes()
+        if self._pidfd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._pidfd)
+            self._pidfd = None
         if self.cgroup:
             self.cgroup.remove()
         supervisor = _supervisor
