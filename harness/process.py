@@ -456,7 +456,10 @@ class Child:
         memory: MemoryRule = "address-space",
         stdin: bool = True,
         env: dict[str, str] | None = None,
+        stderr_thread: bool = True,
     ) -> None:
+        """`stderr_thread=False`: its stderr is drained by `read` instead (a thread's start costs a process
+        start's worth under load); only for a caller that reads it to its end and never blocks on its stdin."""
         supervisor = _here()
         serial = next(supervisor.serial)
         self.limits = limits
@@ -513,8 +516,13 @@ class Child:
         with contextlib.suppress(OSError, AttributeError):
             self._pidfd = os.pidfd_open(self.pid)
         self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
-        self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
-        self._stderr_thread.start()
+        self._stderr_fd: int | None = None  # drained by `read`, when no thread drains it
+        self._stderr_thread: threading.Thread | None = None
+        if stderr_thread:
+            self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
+            self._stderr_thread.start()
+        else:
+            self._stderr_fd = self.proc.stderr.fileno()
         with supervisor.lock:
             supervisor.children.add(self)
 
@@ -529,13 +537,44 @@ class Child:
 
     def read(self, within: float | None) -> bytes | None:
         """The next chunk of stdout; b"" at its end; None if nothing came within `within` s."""
-        ready, _, _ = select.select([self.stdout_fd], [], [], None if within is None else max(0.0, within))
-        if not ready:
-            return None
+        deadline = None if within is None else time.monotonic() + max(0.0, within)
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            watched = [self.stdout_fd] + ([self._stderr_fd] if self._stderr_fd is not None else [])
+            ready, _, _ = select.select(watched, [], [], left)
+            if self._stderr_fd is not None and self._stderr_fd in ready:
+                self._read_stderr()
+            if self.stdout_fd in ready:
+                try:
+                    return os.read(self.stdout_fd, _READ)
+                except OSError:
+                    return b""
+            if not ready or (deadline is not None and time.monotonic() >= deadline):
+                return None
+
+    def _read_stderr(self) -> None:
+        """One chunk of stderr into its tail, when `read` drains it; at its end, stop watching it."""
+        assert self._stderr_fd is not None
         try:
-            return os.read(self.stdout_fd, _READ)
+            chunk = os.read(self._stderr_fd, _READ)
         except OSError:
-            return b""
+            chunk = b""
+        if chunk:
+            self._stderr.append(chunk)
+        else:
+            self._stderr_fd = None
+
+    def _settle_stderr(self, within: float) -> None:
+        """Wait up to `within` s for the end of its stderr, keeping what comes."""
+        if self._stderr_thread is not None:
+            self._stderr_thread.join(timeout=within)
+            return
+        deadline = time.monotonic() + within
+        while self._stderr_fd is not None:
+            ready, _, _ = select.select([self._stderr_fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return
+            self._read_stderr()
 
     def write(self, data: bytes, *, close: bool = False) -> bool:
         """Write to stdin; False if the process no longer reads it."""
@@ -597,7 +636,7 @@ class Child:
 
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
         """The last STDERR_TAIL characters of its stderr, on one line."""
-        self._stderr_thread.join(timeout=settle)
+        self._settle_stderr(settle)
         raw = b"".join(self._stderr)
         try:
             text = raw.decode(encoding, "replace")
@@ -607,7 +646,7 @@ class Child:
 
     def stderr_lines(self, *, settle: float = 0.2) -> list[str]:
         """What is kept of its stderr (the last chunks), as lines."""
-        self._stderr_thread.join(timeout=settle)
+        self._settle_stderr(settle)
         return b"".join(self._stderr).decode("utf-8", "replace").splitlines()
 
     # -- its end --
@@ -622,7 +661,8 @@ class Child:
         deadline = None if within is None else time.monotonic() + within
         while True:
             try:
-                pid, status, usage = os.wait4(self.pid, os.WNOHANG if deadline is not None else 0)
+                blocking = deadline is None and self._stderr_fd is None
+                pid, status, usage = os.wait4(self.pid, 0 if blocking else os.WNOHANG)
             except ChildProcessError:
                 self.returncode = self.proc.wait()
                 return self.returncode
@@ -631,6 +671,7 @@ class Child:
                 self.peak_rss_kb = usage.ru_maxrss
                 return self.returncode
             if deadline is None:
+                self._until_ended(LIVENESS_S)
                 continue
             left = deadline - time.monotonic()
             if left <= 0:
@@ -638,12 +679,19 @@ class Child:
             self._until_ended(min(left, 0.005) if self._pidfd is None else left)
 
     def _until_ended(self, within: float) -> None:
-        """Sleep until it ends (its pidfd becomes readable), or `within` seconds."""
-        if self._pidfd is None:
+        """Sleep until it ends (its pidfd becomes readable), or `within` seconds; drain its stderr meanwhile
+        when no thread does (a program blocked writing to it would never end)."""
+        watched = [fd for fd in (self._pidfd, self._stderr_fd) if fd is not None]
+        if not watched:
             time.sleep(within)
             return
+        if self._pidfd is None:
+            within = min(within, 0.005)
+        ready: list[int] = []
         with contextlib.suppress(OSError, ValueError):
-            select.select([self._pidfd], [], [], within)
+            ready, _, _ = select.select(watched, [], [], within)
+        if self._stderr_fd is not None and self._stderr_fd in ready:
+            self._read_stderr()
 
     def kill(self) -> None:
         """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
@@ -727,7 +775,8 @@ class Child:
             if pipe is not None:
                 with contextlib.suppress(OSError):
                     pipe.close()
-        self._stderr_thread.join(timeout=1)
+        self._settle_stderr(1)
+        self._stderr_fd = None
         if self.proc.stderr is not None:
             with contextlib.suppress(OSError):
                 self.proc.stderr.close()
@@ -812,9 +861,10 @@ def spawn(
     memory: MemoryRule = "address-space",
     stdin: bool = True,
     env: dict[str, str] | None = None,
+    stderr_thread: bool = True,
 ) -> Child:
     """Start `argv` supervised; OSError if it cannot be started."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env)
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, stderr_thread=stderr_thread)
 
 
 # -- one run to its end --------------------------------------------------------------------------
@@ -846,7 +896,7 @@ def run(
 
     Until it shows it has started (it reads its stdin, or writes), it may take `startup` seconds more
     than `timeout`; from then on `timeout` bounds it.  Its stdin is closed once it has read it all."""
-    child = spawn(argv, limits=limits, stdin=stdin is not None)
+    child = spawn(argv, limits=limits, stdin=stdin is not None, stderr_thread=False)
     stdin_open = False
     if stdin is not None and len(stdin) <= select.PIPE_BUF:
         stdin_open = child.write(stdin)  # fits the pipe: watched until read, then closed
