@@ -1,16 +1,16 @@
 """The one module that starts subprocesses, and sees that nothing they start outlives them.
 
 Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
-started by `spawn` in a session of its own, under resource limits (`Limits`, set with setrlimit
-in the child), in a cgroup of its own where one can be made (pids v1, else v2), with a marker in
-its environment that its descendants inherit.  `Child.kill` kills the whole tree: its process
-group, every member of its cgroup, and every process carrying its marker that escaped into a
-session of its own (found in /proc wherever it was reparented).  A sentinel process per harness
-process watches a pipe: when the harness process ends in any way (even SIGKILL), it kills
-whatever still carries the harness's marker.  The sentinel is detached (a double fork), so that
-no sweep of this process's descendants kills it before it has done its work.  This process is
-never made a subreaper: a library user's process would inherit every orphan below it, and never
-reap them.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
+started by `spawn` in a session of its own, under resource limits (`Limits`, set with prlimit on a
+/bin/sh gate stopped before it execs the program), in a cgroup of its own where one can be made
+(pids v1, else v2), with a marker in its environment that its descendants inherit.  `Child.kill`
+kills the whole tree: its process group, every member of its cgroup, and every process carrying its
+marker that escaped into a session of its own (found in /proc wherever it was reparented).  A
+sentinel process per harness process watches a pipe: when the harness process ends in any way (even
+SIGKILL), it kills whatever still carries the harness's marker.  The sentinel is detached (a double
+fork), so that no sweep of this process's descendants kills it before it has done its work.  This
+process is never made a subreaper: a library user's process would inherit every orphan below it, and
+never reap them.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
 
 `pin_failure` is the one policy for pinning a crash or hang of a long-lived process to its deal.
 """
