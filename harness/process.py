@@ -1,16 +1,16 @@
 """The one module that starts subprocesses, and sees that nothing they start outlives them.
 
 Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
-started by `spawn` in a session of its own, under resource limits (`Limits`, set with prlimit on a
-/bin/sh gate stopped before it execs the program), in a cgroup of its own where one can be made
-(pids v1, else v2), with a marker in its environment that its descendants inherit.  `Child.kill`
-kills the whole tree: its process group, every member of its cgroup, and every process carrying its
-marker that escaped into a session of its own (found in /proc wherever it was reparented).  A
-sentinel process per harness process watches a pipe: when the harness process ends in any way (even
-SIGKILL), it kills whatever still carries the harness's marker.  The sentinel is detached (a double
-fork), so that no sweep of this process's descendants kills it before it has done its work.  This
-process is never made a subreaper: a library user's process would inherit every orphan below it, and
-never reap them.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
+started by `spawn` in a session of its own, under resource limits (`Limits`, set with setrlimit
+in the child), in a cgroup of its own where one can be made (pids v1, else v2), with a marker in
+its environment that its descendants inherit.  `Child.kill` kills the whole tree: its process
+group, every member of its cgroup, and every process carrying its marker that escaped into a
+session of its own (found in /proc wherever it was reparented).  A sentinel process per harness
+process watches a pipe: when the harness process ends in any way (even SIGKILL), it kills
+whatever still carries the harness's marker.  The sentinel is detached (a double fork), so that
+no sweep of this process's descendants kills it before it has done its work.  This process is
+never made a subreaper: a library user's process would inherit every orphan below it, and never
+reap them.  `kill_all` kills every live tree at once (for Ctrl-C and SIGTERM).
 
 `pin_failure` is the one policy for pinning a crash or hang of a long-lived process to its deal.
 """
@@ -23,7 +23,6 @@ import collections
 import contextlib
 import ctypes
 import ctypes.util
-import errno
 import fcntl
 import functools
 import itertools
@@ -31,7 +30,6 @@ import os
 import re
 import resource
 import select
-import shutil
 import signal
 import subprocess
 import sys
@@ -389,60 +387,43 @@ def kill_all() -> None:
 # -- one child process ---------------------------------------------------------------------------
 
 
-# Each child is started through this gate, stopped before it execs the program: the harness sets its
-# limits (prlimit) and moves it into its cgroup, then lets it go.  No Python runs in the child between
-# fork and exec, so subprocess starts it with vfork: a fork of the harness (its page tables, its at-fork
-# hooks) cost more than the program itself.  What the program starts inherits its limits and cgroup.
-_GATE = 'kill -STOP $$ && exec "$0" "$@"'
-_SHELL = "/bin/sh"
-
-
-def _limit_rules(limits: Limits, memory: MemoryRule) -> list[tuple[int, int]]:
-    """The rlimits of a child, but the process count (RLIMIT_NPROC: see `_admit`)."""
+def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None, pdeathsig: bool) -> Callable[[], None]:
+    """What the child runs between fork and exec (only async-signal-safe-ish calls)."""
     rules: list[tuple[int, int]] = []
     if limits.memory_mb:
         kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
         rules.append((kind, limits.memory_mb << 20))
     if limits.open_files:
         rules.append((resource.RLIMIT_NOFILE, limits.open_files))
-    return rules
+    # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+    nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))) if limits.processes else None
+    if nproc and not (cgroup and cgroup.bounds_processes):
+        rules.append(nproc)
+        nproc = None
+    procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
+    libc = _libc() if pdeathsig else None
+    cpu = limits.cpu_s
 
-
-def _admit(pid: int, limits: Limits, memory: MemoryRule, cgroup: _Cgroup | None) -> None:
-    """Set the limits of the stopped gate `pid` and move it into `cgroup`, before it execs the program."""
-    rules = _limit_rules(limits, memory)
-    joined = False
-    if cgroup is not None:
+    def in_child() -> None:
         try:
-            fd = os.open(cgroup.path / "cgroup.procs", os.O_WRONLY)
-            try:
-                os.write(fd, str(pid).encode())
-            finally:
+            if procs_file:
+                fd = os.open(procs_file, os.O_WRONLY)
+                os.write(fd, str(os.getpid()).encode())
                 os.close(fd)
-            joined = True
-        except OSError:  # the kernel refused: it is not a member, and its tree is found in /proc
-            pass
-    if limits.processes and not (joined and cgroup is not None and cgroup.bounds_processes):
-        # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-        rules.append((resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))))
-    for kind, value in rules:
-        _soft, hard = resource.getrlimit(kind)
-        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
-        resource.prlimit(pid, kind, (value, value))
-    if limits.cpu_s:
-        seconds = max(1, int(limits.cpu_s + 0.999))
-        resource.prlimit(pid, resource.RLIMIT_CPU, (seconds, seconds + 1))
+        except OSError:  # the kernel refused: the parent sees it is not a member, and scans /proc
+            if nproc:
+                rules.append(nproc)
+        for kind, value in rules:
+            _soft, hard = resource.getrlimit(kind)
+            value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+            resource.setrlimit(kind, (value, value))
+        if cpu:
+            seconds = max(1, int(cpu + 0.999))
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        if libc is not None:
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
-
-def _program(argv: Sequence[str], environment: dict[str, str]) -> None:
-    """FileNotFoundError or PermissionError, as exec would raise them, if `argv[0]` cannot be run."""
-    program = argv[0] if argv else ""
-    found = shutil.which(program, path=environment.get("PATH", os.defpath)) if program else None
-    if found is None:
-        path = Path(program)
-        if program and os.sep in program and path.exists():
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
-        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+    return in_child
 
 
 class Child:
@@ -456,10 +437,7 @@ class Child:
         memory: MemoryRule = "address-space",
         stdin: bool = True,
         env: dict[str, str] | None = None,
-        stderr_thread: bool = True,
     ) -> None:
-        """`stderr_thread=False`: its stderr is drained by `read` instead (a thread's start costs a process
-        start's worth under load); only for a caller that reads it to its end and never blocks on its stdin."""
         supervisor = _here()
         serial = next(supervisor.serial)
         self.limits = limits
@@ -467,34 +445,19 @@ class Child:
         self.cgroup = _Cgroup.make(supervisor.cgroup_name(serial), limits.processes)
         environment = dict(os.environ if env is None else env)
         environment[MARKER_ENV] = f"{supervisor.token}:{serial}"
-        _program(argv, environment)
+        on_main_thread = threading.current_thread() is threading.main_thread()
         try:
             self.proc = subprocess.Popen(
-                [_SHELL, "-c", _GATE, *argv],
+                list(argv),
                 stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,
                 env=environment,
+                # A thread's end would fire PR_SET_PDEATHSIG: only the main thread's children get it.
+                preexec_fn=_limit_setter(limits, memory, self.cgroup, on_main_thread),
             )
         except BaseException:
-            if self.cgroup:
-                self.cgroup.remove()
-            raise
-        try:
-            _pid, status = os.waitpid(self.proc.pid, os.WUNTRACED)
-            if not os.WIFSTOPPED(status):
-                self.proc.returncode = os.waitstatus_to_exitcode(status)
-                raise OSError(errno.ECHILD, f"{_SHELL} ended before it started {argv[0]}", argv[0])
-            _admit(self.proc.pid, limits, memory, self.cgroup)
-            os.kill(self.proc.pid, signal.SIGCONT)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-            for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-                if pipe is not None:
-                    pipe.close()
             if self.cgroup:
                 self.cgroup.remove()
             raise
@@ -512,17 +475,9 @@ class Child:
         self.written = 0  # bytes of stdin handed to the pipe so far
         self.input_read = False  # it has read some of its stdin: it has started
         self._done = False  # its tree is gone: its pid may belong to another process now
-        self._pidfd: int | None = None  # readable once it has ended (Linux 5.3 and later)
-        with contextlib.suppress(OSError, AttributeError):
-            self._pidfd = os.pidfd_open(self.pid)
         self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
-        self._stderr_fd: int | None = None  # drained by `read`, when no thread drains it
-        self._stderr_thread: threading.Thread | None = None
-        if stderr_thread:
-            self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
-            self._stderr_thread.start()
-        else:
-            self._stderr_fd = self.proc.stderr.fileno()
+        self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
+        self._stderr_thread.start()
         with supervisor.lock:
             supervisor.children.add(self)
 
@@ -537,44 +492,13 @@ class Child:
 
     def read(self, within: float | None) -> bytes | None:
         """The next chunk of stdout; b"" at its end; None if nothing came within `within` s."""
-        deadline = None if within is None else time.monotonic() + max(0.0, within)
-        while True:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            watched = [self.stdout_fd] + ([self._stderr_fd] if self._stderr_fd is not None else [])
-            ready, _, _ = select.select(watched, [], [], left)
-            if self._stderr_fd is not None and self._stderr_fd in ready:
-                self._read_stderr()
-            if self.stdout_fd in ready:
-                try:
-                    return os.read(self.stdout_fd, _READ)
-                except OSError:
-                    return b""
-            if not ready or (deadline is not None and time.monotonic() >= deadline):
-                return None
-
-    def _read_stderr(self) -> None:
-        """One chunk of stderr into its tail, when `read` drains it; at its end, stop watching it."""
-        assert self._stderr_fd is not None
+        ready, _, _ = select.select([self.stdout_fd], [], [], None if within is None else max(0.0, within))
+        if not ready:
+            return None
         try:
-            chunk = os.read(self._stderr_fd, _READ)
+            return os.read(self.stdout_fd, _READ)
         except OSError:
-            chunk = b""
-        if chunk:
-            self._stderr.append(chunk)
-        else:
-            self._stderr_fd = None
-
-    def _settle_stderr(self, within: float) -> None:
-        """Wait up to `within` s for the end of its stderr, keeping what comes."""
-        if self._stderr_thread is not None:
-            self._stderr_thread.join(timeout=within)
-            return
-        deadline = time.monotonic() + within
-        while self._stderr_fd is not None:
-            ready, _, _ = select.select([self._stderr_fd], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                return
-            self._read_stderr()
+            return b""
 
     def write(self, data: bytes, *, close: bool = False) -> bool:
         """Write to stdin; False if the process no longer reads it."""
@@ -641,7 +565,7 @@ class Child:
 
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
         """The last STDERR_TAIL characters of its stderr, on one line."""
-        self._settle_stderr(settle)
+        self._stderr_thread.join(timeout=settle)
         raw = b"".join(self._stderr)
         try:
             text = raw.decode(encoding, "replace")
@@ -651,7 +575,7 @@ class Child:
 
     def stderr_lines(self, *, settle: float = 0.2) -> list[str]:
         """What is kept of its stderr (the last chunks), as lines."""
-        self._settle_stderr(settle)
+        self._stderr_thread.join(timeout=settle)
         return b"".join(self._stderr).decode("utf-8", "replace").splitlines()
 
     # -- its end --
@@ -666,8 +590,7 @@ class Child:
         deadline = None if within is None else time.monotonic() + within
         while True:
             try:
-                blocking = deadline is None and self._stderr_fd is None
-                pid, status, usage = os.wait4(self.pid, 0 if blocking else os.WNOHANG)
+                pid, status, usage = os.wait4(self.pid, os.WNOHANG if deadline is not None else 0)
             except ChildProcessError:
                 self.returncode = self.proc.wait()
                 return self.returncode
@@ -675,28 +598,9 @@ class Child:
                 self.returncode = self.proc.returncode = os.waitstatus_to_exitcode(status)
                 self.peak_rss_kb = usage.ru_maxrss
                 return self.returncode
-            if deadline is None:
-                self._until_ended(LIVENESS_S)
-                continue
-            left = deadline - time.monotonic()
-            if left <= 0:
+            if deadline is not None and time.monotonic() >= deadline:
                 return None
-            self._until_ended(min(left, 0.005) if self._pidfd is None else left)
-
-    def _until_ended(self, within: float) -> None:
-        """Sleep until it ends (its pidfd becomes readable), or `within` seconds; drain its stderr meanwhile
-        when no thread does (a program blocked writing to it would never end)."""
-        watched = [fd for fd in (self._pidfd, self._stderr_fd) if fd is not None]
-        if not watched:
-            time.sleep(within)
-            return
-        if self._pidfd is None:
-            within = min(within, 0.005)
-        ready: list[int] = []
-        with contextlib.suppress(OSError, ValueError):
-            ready, _, _ = select.select(watched, [], [], within)
-        if self._stderr_fd is not None and self._stderr_fd in ready:
-            self._read_stderr()
+            time.sleep(0.005)
 
     def kill(self) -> None:
         """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
@@ -746,10 +650,6 @@ class Child:
         """Its tree is gone (or left to a sweep): release its pipes and cgroup, forget it."""
         self._done = True
         self.close_pipes()
-        if self._pidfd is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._pidfd)
-            self._pidfd = None
         if self.cgroup:
             self.cgroup.remove()
         supervisor = _supervisor
@@ -780,8 +680,7 @@ class Child:
             if pipe is not None:
                 with contextlib.suppress(OSError):
                     pipe.close()
-        self._settle_stderr(1)
-        self._stderr_fd = None
+        self._stderr_thread.join(timeout=1)
         if self.proc.stderr is not None:
             with contextlib.suppress(OSError):
                 self.proc.stderr.close()
@@ -866,10 +765,9 @@ def spawn(
     memory: MemoryRule = "address-space",
     stdin: bool = True,
     env: dict[str, str] | None = None,
-    stderr_thread: bool = True,
 ) -> Child:
     """Start `argv` supervised; OSError if it cannot be started."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, stderr_thread=stderr_thread)
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env)
 
 
 # -- one run to its end --------------------------------------------------------------------------
@@ -901,7 +799,7 @@ def run(
 
     Until it shows it has started (it reads its stdin, or writes), it may take `startup` seconds more
     than `timeout`; from then on `timeout` bounds it.  Its stdin is closed once it has read it all."""
-    child = spawn(argv, limits=limits, stdin=stdin is not None, stderr_thread=False)
+    child = spawn(argv, limits=limits, stdin=stdin is not None)
     stdin_open = False
     if stdin is not None and len(stdin) <= select.PIPE_BUF:
         stdin_open = child.write(stdin)  # fits the pipe: watched until read, then closed
