@@ -15,7 +15,6 @@ children of this process found in /proc are killed the same way.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import signal
 import sys
@@ -23,6 +22,8 @@ import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, NoReturn, TypeAlias
+
+from harness.proc import proc_stat, process_table, tree_of
 
 _STOPPING = (signal.SIGINT, signal.SIGTERM)
 _Handler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
@@ -150,37 +151,17 @@ def interrupts_held() -> Iterator[None]:
             signal.signal(s, handler)
 
 
-def _stat(pid: int) -> tuple[int, int, int] | None:
-    """(parent pid, process group, start time) of a live process, from /proc."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            fields = f.read().rsplit(b")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return int(fields[1]), int(fields[2]), int(fields[19])
-
-
 def descendants(pid: int) -> dict[int, tuple[int, int]]:
     """Every live descendant of `pid`: {pid: (process group, start time)}."""
-    table: dict[int, tuple[int, int, int]] = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit() and (stat := _stat(int(entry.name))) is not None:
-            table[int(entry.name)] = stat
-    found: dict[int, tuple[int, int]] = {}
-    parents = {pid}
-    while parents:
-        children = {p for p, (ppid, _, _) in table.items() if ppid in parents and p not in found}
-        for child in children:
-            found[child] = table[child][1:]
-        parents = children
-    return found
+    table = process_table()
+    return {p: (table[p].pgid, table[p].started) for p in tree_of(table, {pid}) - {pid}}
 
 
 def kill_tree(processes: dict[int, tuple[int, int]]) -> None:
     """SIGKILL each process (and the group it leads) that is still the process it was."""
     for pid, (group, started) in processes.items():
-        stat = _stat(pid)
-        if stat is None or stat[2] != started:
+        stat = proc_stat(pid)
+        if stat is None or stat.started != started:
             continue  # gone, or its number reused by another process
         with contextlib.suppress(ProcessLookupError, PermissionError):
             if group == pid:
@@ -191,10 +172,7 @@ def kill_tree(processes: dict[int, tuple[int, int]]) -> None:
 
 def kill_children() -> None:
     """Kill every process this one started, with the process groups they lead."""
-    try:
-        supervisor = importlib.import_module("harness.process")
-    except ImportError:
-        supervisor = None
+    supervisor = sys.modules.get("harness.process")  # never imported: it started no dealer
     kill_all = getattr(supervisor, "kill_all", None)
     if callable(kill_all):
         kill_all()

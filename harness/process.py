@@ -44,6 +44,9 @@ from typing import BinaryIO, Literal
 
 from harness.failures import Failure
 from harness.limits import NO_LIMITS, Limits
+from harness.proc import proc_stat as _proc
+from harness.proc import process_table as _process_table
+from harness.proc import tree_of as _descendants
 
 MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
@@ -58,15 +61,6 @@ MemoryRule = Literal["address-space", "data"]
 
 
 # -- Linux supervisor mechanisms -----------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Proc:
-    ppid: int
-    pgid: int
-    sid: int
-    zombie: bool
-    started: int  # clock ticks after boot
 
 
 @functools.cache
@@ -92,27 +86,6 @@ def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> boo
     return asked
 
 
-def _proc(pid: int | str) -> _Proc | None:
-    """What /proc/PID/stat says of `pid`; None if it is gone."""
-    try:  # os.open and os.read: a sweep reads this for every process of the machine, once per deal of cmd:
-        fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
-        try:
-            stat = os.read(fd, 4096)
-        finally:
-            os.close(fd)
-    except OSError:
-        return None
-    fields = stat[stat.rfind(b")") + 2 :].split()
-    if len(fields) < 20:
-        return None
-    return _Proc(int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z", int(fields[19]))
-
-
-def _process_table() -> dict[int, _Proc]:
-    procs = {int(name): _proc(name) for name in os.listdir("/proc") if name.isdigit()}
-    return {pid: proc for pid, proc in procs.items() if proc is not None}
-
-
 def _environ_has(pid: int, entry: bytes) -> bool:
     try:
         data = Path(f"/proc/{pid}/environ").read_bytes()
@@ -127,20 +100,6 @@ def _environ_has_any(pid: int, entries: set[bytes]) -> bool:
     except OSError:
         return False
     return not entries.isdisjoint(data.split(b"\0"))
-
-
-def _descendants(table: dict[int, _Proc], roots: set[int]) -> set[int]:
-    children: dict[int, list[int]] = collections.defaultdict(list)
-    for pid, proc in table.items():
-        children[proc.ppid].append(pid)
-    found, todo = set(), list(roots)
-    while todo:
-        pid = todo.pop()
-        if pid in found:
-            continue
-        found.add(pid)
-        todo.extend(children.get(pid, ()))
-    return found
 
 
 @functools.cache

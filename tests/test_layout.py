@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,9 @@ def test_each_concept_has_one_home(name: str) -> None:
         if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name
     ]
     assert len(homes) == 1, homes
+
+
+def test_only_one_module_reads_the_process_table() -> None:
+    """/proc/PID/stat is parsed in harness.proc alone (interrupts and the supervisor once each kept a copy)."""
+    readers = [m for m, path in _modules().items() if re.search(r"/proc/\{\w+\}/stat\b", path.read_text())]
+    assert readers == ["harness.proc"], readers
