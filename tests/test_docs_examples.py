@@ -95,6 +95,7 @@ def test_console_example(commands: list[Example], command_dir: Path, request: py
     if any("../shared/seeds" in c.command for c in commands):
         request.getfixturevalue("seeds")
     env = dict(os.environ, PATH=f"{command_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    env.pop("PYTHONIOENCODING", None)  # tox sets it; a reader's terminal does not, and the docs show what it shows
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     env.pop("FREECELL_DEBUG", None)
     for example in commands:
