@@ -188,6 +188,20 @@ def _limit(kind: type[int] | type[float], what: str) -> Callable[[str], int | fl
     return parse
 
 
+def _add_timeout_options(p: argparse.ArgumentParser) -> None:
+    """--timeout and --startup-timeout, as verify and profile take them."""
+    p.add_argument(
+        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
+    )
+    p.add_argument(
+        "--startup-timeout",
+        type=_startup_timeout,
+        default=DEFAULT_STARTUP_TIMEOUT,
+        metavar="SECONDS",
+        help=f"more for a process's first answer, until it has started (default {DEFAULT_STARTUP_TIMEOUT:g})",
+    )
+
+
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
     from harness.limits import DEFAULT_LIMITS as D
 
@@ -548,16 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
-    p.add_argument(
-        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
-    )
-    p.add_argument(
-        "--startup-timeout",
-        type=_startup_timeout,
-        default=DEFAULT_STARTUP_TIMEOUT,
-        metavar="SECONDS",
-        help=f"more for a process's first answer, until it has started (default {DEFAULT_STARTUP_TIMEOUT:g})",
-    )
+    _add_timeout_options(p)
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     p.add_argument(
         "--cards",
@@ -636,16 +641,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("impl", metavar="IMPL")
     p.add_argument("--json", action="store_true")
     p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
-    p.add_argument(
-        "--timeout", type=_timeout, default=10.0, metavar="SECONDS", help="per deal, 0.01 … 86400 (default 10)"
-    )
-    p.add_argument(
-        "--startup-timeout",
-        type=_startup_timeout,
-        default=DEFAULT_STARTUP_TIMEOUT,
-        metavar="SECONDS",
-        help=f"more for a process's first answer, until it has started (default {DEFAULT_STARTUP_TIMEOUT:g})",
-    )
+    _add_timeout_options(p)
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
 
