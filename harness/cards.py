@@ -273,6 +273,11 @@ def board_from_value(value: object) -> tuple[int, ...]:
         groups = [[_value_card(v) for v in g] for g in value]
     else:
         raise BoardError(f"not a board: {type(value).__name__}")
+    return deck_of_groups(groups)
+
+
+def deck_of_groups(groups: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The cards of rows, columns or one group of 52, in dealing order; BoardError saying why not."""
     ordered = dealing_order(groups)
     cards = [c for g in groups for c in g]
     if ordered is None:

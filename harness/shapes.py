@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from typing import Final, cast
 
-from harness.cards import BoardError, describe_cards, read_board, read_line
+from harness.cards import BoardError, deck_of_groups, read_board, read_line
 from reference.cards import (
     CARD_NAMES,
     COLUMN_ORDER,
@@ -41,7 +41,6 @@ from reference.cards import (
     SHAPES,
     SUITS,
     canonical_line,
-    dealing_order,
 )
 
 CARD_ORDERS: Final = ("rank-major", "suit-major")
@@ -694,15 +693,7 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
                 raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
             readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
     cards = _cards_of(readings, encoding) if readings else []
-    shaped = _regroup(cards, groups)
-    ordered = dealing_order(shaped)
-    if ordered is None:
-        raise BoardError(
-            f"{describe_cards(cards)}: groups of {' '.join(str(len(g)) for g in groups)}, expected rows or columns"
-        )
-    if len(set(ordered)) != DECK_SIZE:
-        raise BoardError(describe_cards(cards))
-    return ordered
+    return deck_of_groups(_regroup(cards, groups))
 
 
 def _regroup(cards: list[int], groups: list[list[object]]) -> list[list[int]]:
