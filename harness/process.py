@@ -86,20 +86,27 @@ def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> boo
     return asked
 
 
-def _environ_has(pid: int, entry: bytes) -> bool:
-    try:
-        data = Path(f"/proc/{pid}/environ").read_bytes()
-    except OSError:
-        return False
-    return entry in data.split(b"\0")
-
-
 def _environ_has_any(pid: int, entries: set[bytes]) -> bool:
     try:
         data = Path(f"/proc/{pid}/environ").read_bytes()
     except OSError:
         return False
     return not entries.isdisjoint(data.split(b"\0"))
+
+
+def _live_trees(me: int, leaders: set[int], markers: set[bytes], oldest: int) -> set[int]:
+    """Every live process led by one of `leaders` (its group or session) or carrying one of `markers`
+    (started no earlier than `oldest`, so that a reused pid is not taken), with its descendants; never `me`
+    as a root."""
+    table = _process_table()
+    roots = {
+        pid
+        for pid, proc in table.items()
+        if not proc.zombie
+        and pid != me
+        and (proc.pgid in leaders or proc.sid in leaders or (proc.started >= oldest and _environ_has_any(pid, markers)))
+    }
+    return {pid for pid in _descendants(table, roots) if not table[pid].zombie}
 
 
 @functools.cache
@@ -620,19 +627,7 @@ class Child:
         """Every live process of its tree but itself: its cgroup's members, else a scan of /proc."""
         if self.cgroup is not None:
             return self.cgroup.members()
-        table = _process_table()
-        roots = {
-            pid
-            for pid, proc in table.items()
-            if not proc.zombie
-            and pid != me
-            and (
-                proc.pgid == self.pid
-                or proc.sid == self.pid
-                or (proc.started >= self.started and _environ_has(pid, self.marker))
-            )
-        }
-        return {pid for pid in _descendants(table, roots) if not table[pid].zombie}
+        return _live_trees(me, {self.pid}, {self.marker}, self.started)
 
     def close_pipes(self) -> None:
         for pipe in (self.proc.stdin, self.proc.stdout):
@@ -824,15 +819,7 @@ def sweep(children: Sequence[Child]) -> None:
     oldest = min(c.started for c in children)
     killed: set[int] = set()
     for _ in range(100):
-        table = _process_table()
-        roots = {
-            pid
-            for pid, proc in table.items()
-            if not proc.zombie
-            and pid != me
-            and (proc.pgid in pids or proc.sid in pids or (proc.started >= oldest and _environ_has_any(pid, markers)))
-        }
-        doomed = {pid for pid in _descendants(table, roots) if not table[pid].zombie} - {me}
+        doomed = _live_trees(me, pids, markers, oldest) - {me}
         for pid in doomed:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
