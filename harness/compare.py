@@ -108,6 +108,10 @@ class BlockComparer:
                 progress(hi - lo)
         return BlockResult(block.key, len(deals), None, block.first, self.notes)
 
+    def agrees(self, deals: Sequence[int]) -> bool:
+        """Whether the two dealers' digests of `deals` agree (one digest each; no narrowing, no diagnosis)."""
+        return self._same(deals)
+
     @property
     def notes(self) -> tuple[str, ...]:
         said: list[str] = getattr(self.actual, "notes", []) + getattr(self.expected, "notes", [])
