@@ -158,6 +158,7 @@ def _module_names() -> list[str]:
 
 _EACH_ALONE = """
 import json, os, sys, traceback
+import numpy  # not ours: imported once here, so that each child spends its time on our modules
 failed = {}
 for name in sys.argv[1:]:
     read, write = os.pipe()
