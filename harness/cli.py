@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
-from harness import interrupts
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.limits import DEFAULT_STARTUP_TIMEOUT, Limits
+from harness.process import interrupts
 from harness.text import counted, printable
 
 if TYPE_CHECKING:

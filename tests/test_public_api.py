@@ -89,7 +89,7 @@ import json, sys
 print(json.dumps({{"modules": sorted(sys.modules)}}))
 """
 _CLI = "from harness.cli import main\ntry:\n    main({argv!r})\nexcept SystemExit:\n    pass"
-HEAVY = ("numpy", "harness.engine", "harness.adapters", "harness.process", "harness.compare")
+HEAVY = ("numpy", "harness.engine", "harness.adapters", "harness.process.child", "harness.compare")
 
 
 @pytest.mark.parametrize(
