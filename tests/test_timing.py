@@ -165,7 +165,12 @@ BUFFERING = textwrap.dedent(
 
 @pytest.mark.parametrize(
     ("program", "buffering"),
-    [("slow start, slow first deals", False), ("buffering", True)],
+    [
+        ("slow start, slow first deals", False),
+        # An event loop waiting on a timer (select with a timeout) sleeps for a set time, as a sleep does.
+        ("slow start, first deals after a timer", False),
+        ("buffering", True),
+    ],
 )
 def test_buffering_is_told_from_slowness_by_what_the_program_does(
     program: str, buffering: bool, tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
@@ -178,7 +183,8 @@ def test_buffering_is_told_from_slowness_by_what_the_program_does(
         script = tmp_path / "buffering.py"
         script.write_text(f"open({str(starts)!r}, 'a').write('x')\n" + BUFFERING)
     else:
-        script = dealer(tmp_path, before=f"open({str(starts)!r}, 'a').write('x')", slow="if n <= 20: time.sleep(0.5)")
+        wait = "time.sleep(0.5)" if "timer" not in program else "__import__('select').select([], [], [], 0.5)"
+        script = dealer(tmp_path, before=f"open({str(starts)!r}, 'a').write('x')", slow=f"if n <= 20: {wait}")
     status, out, _ = verify(f"stream:sh -c 'sleep 1; exec {PY} {script}'", "--range", "1-3000", capsys=capsys)
     assert status == 0 and out.startswith("CONFORMS"), out
     # 3000 deals are dealt in chunks of 16, 64, 256, 1024 and 1640.

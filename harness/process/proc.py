@@ -93,9 +93,48 @@ def thread_states(pid: int) -> list[ThreadState]:
             schedstat = _read(f"/proc/{pid}/task/{task}/schedstat")
         except OSError:
             continue
-        busy = stat[stat.rfind(b")") + 2 :][:1] in (b"R", b"D") or b"nanosleep" in wchan
+        busy = stat[stat.rfind(b")") + 2 :][:1] in (b"R", b"D") or b"nanosleep" in wchan or _timed_wait(pid, task)
         states.append(ThreadState(busy, int(schedstat.split()[0])))
     return states
+
+
+# The calls that wait for events with a timeout, by the machine's system call numbers: call -> (the
+# timeout's argument, 1-based; whether it is a number of milliseconds, -1 for none, else a pointer,
+# NULL for none).  A thread in one of them with a timeout sleeps for a set time, as in nanosleep:
+# an event loop waiting on its timer, not for input.
+_TIMED_WAITS_BY_MACHINE: dict[str, dict[int, tuple[int, bool]]] = {
+    # poll, select, epoll_wait, pselect6, ppoll, epoll_pwait, epoll_pwait2
+    "x86_64": {
+        7: (3, True),
+        23: (5, False),
+        232: (4, True),
+        270: (5, False),
+        271: (3, False),
+        281: (4, True),
+        441: (4, False),
+    },
+    # epoll_pwait, pselect6, ppoll, epoll_pwait2
+    "aarch64": {22: (4, True), 72: (5, False), 73: (3, False), 441: (4, False)},
+}
+_TIMED_WAITS = _TIMED_WAITS_BY_MACHINE.get(os.uname().machine, {})
+
+
+def _timed_wait(pid: int, task: str) -> bool:
+    """Whether the thread waits in poll, select or epoll with a timeout (False when that cannot be read)."""
+    if not _TIMED_WAITS:
+        return False
+    try:
+        fields = _read(f"/proc/{pid}/task/{task}/syscall").split()
+        call = _TIMED_WAITS.get(int(fields[0]))
+        if call is None:
+            return False
+        at, milliseconds = call
+        value = int(fields[at], 16)
+    except (OSError, ValueError, IndexError):  # "running", gone, or not ours to read
+        return False
+    if milliseconds:  # an int: negative for none
+        return value & 0xFFFFFFFF < 0x80000000
+    return value != 0
 
 
 def _read(path: str) -> bytes:
