@@ -202,6 +202,16 @@ def _add_timeout_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_card_options(p: argparse.ArgumentParser) -> None:
+    """--cards and --suits, as verify, profile and ci shard take them: how a dealer's bare numbers read."""
+    p.add_argument(
+        "--cards",
+        choices=("rank-major", "suit-major"),
+        help="a dealer's cards as bare numbers: rank × 4 + suit, or suit × 13 + rank (with --suits)",
+    )
+    p.add_argument("--suits", metavar="CDHS", help="a dealer's suits as numbers: the suits 0 … 3, e.g. SHDC")
+
+
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
     from harness.limits import DEFAULT_LIMITS as D
 
@@ -512,7 +522,14 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     if args.html:
         check_output_path("--html", args.html)
-    result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args), startup_timeout=args.startup_timeout)
+    result = profile(
+        args.impl,
+        timeout=args.timeout,
+        limits=_limits_of(args),
+        startup_timeout=args.startup_timeout,
+        cards=args.cards,
+        suits=args.suits,
+    )
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     if args.html:
         from harness.html_report import profile_html, write_html
@@ -564,12 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
     _add_timeout_options(p)
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
-    p.add_argument(
-        "--cards",
-        choices=("rank-major", "suit-major"),
-        help="a dealer's cards as bare numbers: rank × 4 + suit, or suit × 13 + rank (with --suits)",
-    )
-    p.add_argument("--suits", metavar="CDHS", help="a dealer's suits as numbers: the suits 0 … 3, e.g. SHDC")
+    _add_card_options(p)
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
@@ -642,6 +654,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
     _add_timeout_options(p)
+    _add_card_options(p)
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
 
