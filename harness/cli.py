@@ -377,6 +377,8 @@ def cmd_ci(args: argparse.Namespace) -> int:
             shard=args.shard,
             shards=args.shards,
             jobs=args.jobs,
+            cards=args.cards,
+            suits=args.suits,
             out=Path(args.out),
             annotate=ci.on_github(),
         )
@@ -627,6 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--shard", type=int, required=True, metavar="K")
     q.add_argument("--shards", type=int, required=True, metavar="N")
     q.add_argument("--jobs", metavar="N")
+    _add_card_options(q)
     q.add_argument("--out", default="freecell-reports", metavar="DIR")
     q = steps.add_parser("merge", help="merge the shard-*.json under DIRECTORY into one verdict")
     q.add_argument("directory")
