@@ -191,7 +191,9 @@ def test_the_actions_verify_step_passes_cards_and_suits_on(
     assert output.read_text() == f"status={status}\n"
 
 
-@pytest.mark.parametrize(("cards", "suits", "status"), [("suit-major", "SHDC", 0), ("", "", 2)], ids=["stated", "unstated"])
+@pytest.mark.parametrize(
+    ("cards", "suits", "status"), [("suit-major", "SHDC", 0), ("", "", 2)], ids=["stated", "unstated"]
+)
 def test_the_workflows_shard_step_passes_cards_and_suits_on(
     tmp_path: Path, test_dealers: Path, cards: str, suits: str, status: int
 ) -> None:
