@@ -111,8 +111,11 @@ def profile(
     seed: int = 0,
     limits: Limits = DEFAULT_LIMITS,
     startup_timeout: float = DEFAULT_STARTUP_TIMEOUT,
+    cards: str | None = None,
+    suits: str | None = None,
 ) -> Profile:
-    """Check `impl` on every part of every dialect; RequestError when it cannot be opened."""
+    """Check `impl` on every part of every dialect, its bare numbers read as `cards` and `suits` say
+    (`--cards`, `--suits`); RequestError when it cannot be opened or read."""
     from harness import engine
 
     results: dict[str, DialectProfile] = {}
@@ -127,6 +130,8 @@ def profile(
                 timeout=timeout,
                 startup_timeout=startup_timeout,
                 limits=limits,
+                cards=cards,
+                suits=suits,
             )
             outcome = engine.run(request)
             failure, probed = outcome.first_failure, 0
