@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from harness import process
-from harness.limits import NO_LIMITS
-from harness.process import interrupts
+from harness.limits import NO_LIMITS, Limits
+from harness.process import cgroups, interrupts
 
 PY = sys.executable
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,8 +143,8 @@ def test_a_dealer_starts_with_the_signals_a_program_expects() -> None:
 SPAWNER_PID = """
 import time
 from harness import process
-from harness.process import interrupts
-from harness.limits import NO_LIMITS
+from harness.process import cgroups, interrupts
+from harness.limits import NO_LIMITS, Limits
 from harness.process import spawner
 process.run(["true"], None, 60, 10, NO_LIMITS)
 print(spawner._spawner.process.pid, flush=True)
@@ -176,3 +176,15 @@ def test_a_spawner_killed_from_outside_is_replaced() -> None:
         interrupts.kill_children()  # no wait: the next request may reach the spawner as it dies
         run = process.run(["true"], None, 60, 10, NO_LIMITS)
         assert run.returncode == 0
+
+
+def test_a_dealer_that_ends_at_once_was_in_its_cgroup() -> None:
+    """Whether a dealer joined its cgroup is what it reported before its exec, not what /proc says of
+    it later: a dealer that has already ended and been reaped must not turn cgroups off for the run."""
+    if not cgroups.cgroup_roots():
+        pytest.skip("NO WRITABLE CGROUP HERE, test not run")
+    for _ in range(30):  # each ends as soon as it starts: at least one before the harness could look at it
+        run = process.run(["true"], None, 60, 10, Limits())
+        assert run.returncode == 0
+        assert run.child.cgroup is not None
+    assert not cgroups.UNJOINABLE

@@ -57,7 +57,7 @@ def _plan(argv: Sequence[str], env: dict[str, str], limits: Limits, memory: Memo
         rules.append(nproc)
         nproc = None
     cpu = max(1, int(limits.cpu_s + 0.999)) if limits.cpu_s else None
-    procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
+    procs_file = cgroup.procs_file if cgroup else None
     return Plan(list(argv), env, rules, cpu, nproc, procs_file)
 
 
@@ -114,7 +114,7 @@ class Child:
         # that was waiting for this one.
         self._status_lock = threading.RLock()
         self.started = stat.started if (stat := proc_stat(self.pid)) is not None else 0
-        if self.cgroup is not None and not self.cgroup.holds(self.pid):
+        if self.cgroup is not None and not started.joined:
             UNJOINABLE.add(self.cgroup.path.parent)  # each join costs the kernel a migration: not tried again
             self.cgroup.remove()  # it could not join: its tree is found in /proc instead
             self.cgroup = None

@@ -33,10 +33,11 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """A process the spawner started: its pid and the read end of its status pipe."""
+    """A process the spawner started: its pid, the read end of its status pipe, whether it joined its cgroup."""
 
     pid: int
     status: int
+    joined: bool
 
 
 class _Spawner:
@@ -127,7 +128,9 @@ def _attempt(spawner: _Spawner, plan: Plan, streams: tuple[int, int, int]) -> St
         finally:
             os.close(status_write)
             os.close(exec_write)
-        failure = _read_all(exec_read)  # nothing: it runs the program now; else why it could not
+        failure = _read_all(exec_read)  # nothing after "+" (it joined its cgroup): it runs the program now
+        joined = failure.startswith(b"+")
+        failure = failure[joined:]
         if failure:
             number, _, message = failure.decode(errors="replace").partition(":")
             raise OSError(int(number), message) if int(number) else OSError(message)
@@ -135,7 +138,7 @@ def _attempt(spawner: _Spawner, plan: Plan, streams: tuple[int, int, int]) -> St
         if not line.startswith(b"P "):
             os.close(status_read)
             return None
-        return Started(int(line[2:]), status_read)
+        return Started(int(line[2:]), status_read, joined)
     except BaseException:
         with contextlib.suppress(OSError):
             os.close(status_read)

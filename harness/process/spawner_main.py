@@ -9,8 +9,9 @@ thread that may end first.
 
 Each message asks for one process: its argv, environment, working directory, resource limits, the
 cgroup to join, and four file descriptors (its stdin, stdout and stderr, and the write end of a
-status pipe), plus a fifth, the write end of an exec pipe that the new process holds until its exec
-(closed by it: the program runs; an errno written on it: it could not be started).  On the status
+status pipe), plus a fifth, the write end of an exec pipe that the new process holds until its exec:
+on it the new process writes `+` once it has joined its cgroup, then, if it cannot exec the program,
+`errno:message`; the exec closes it.  On the status
 pipe the spawner writes `P <pid>` once it has forked, and `X <wait status> <peak RSS in KiB>` once
 the process has ended and is reaped; then closes it.
 
@@ -51,6 +52,7 @@ def _start(how: tuple[Any, ...], fds: list[int], me: int, prctl: Any) -> None:
                 os.write(fd, b"0")  # 0: the writing process
                 os.close(fd)
                 nproc = None
+                os.write(fds[4], b"+")
             except OSError:  # the kernel refused: the harness sees it is not a member, and scans /proc
                 pass
         for kind, limit in rlimits:
