@@ -27,13 +27,17 @@ import ctypes
 import errno
 import gc
 import marshal
+import mmap
 import os
 import resource
 import select
 import signal
 import socket
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # not typing's: importing it would grow this process, and each fork copies it
+if TYPE_CHECKING:
+    from typing import Any
 
 _PR_SET_PDEATHSIG = 1
 _MAX_MESSAGE = 1 << 22
@@ -124,7 +128,7 @@ def main() -> None:
     for number in (signal.SIGPIPE, signal.SIGXFSZ):
         signal.signal(number, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPIPE, signal.SIGXFSZ})
-    buffer = bytearray(_MAX_MESSAGE)
+    buffer = mmap.mmap(-1, _MAX_MESSAGE)  # its pages are made only as messages fill them: a fork copies less
     ancillary_size = socket.CMSG_LEN(_FDS * 4)
     gc.freeze()
     status_of: dict[int, int] = {}  # pid → the write end of its status pipe
