@@ -103,7 +103,9 @@ def run(
 
 def sweep(children: Sequence[Child]) -> None:
     """Kill whatever processes that ended by themselves (`finish(sweep=False)`) left outside their process
-    groups: one scan of /proc for all of them (their sessions, groups and markers), instead of one each."""
+    groups: one scan of /proc for all of them (their sessions, groups and markers), instead of one each.
+    A child whose tree had a cgroup needs none: `finish` killed every member of it, escaped or not."""
+    children = [c for c in children if c.cgroup is None]
     if not children:
         return
     me = os.getpid()
