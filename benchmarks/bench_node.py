@@ -229,10 +229,10 @@ def main() -> int:
         assert driver is not None
         digest_one = digest_bare = ""
         for _ in range(args.repeat):
-            t0, c0 = time.perf_counter(), cpu_seconds(driver.proc.pid)
+            t0, c0 = time.perf_counter(), cpu_seconds(driver.child.pid)
             digest_one = dealer.block_digest(deals) or ""
             bridge_one.append(time.perf_counter() - t0)
-            bridge_cpu = cpu_seconds(driver.proc.pid) - c0
+            bridge_cpu = cpu_seconds(driver.child.pid) - c0
             t0 = time.perf_counter()
             for start in range(1, args.deals + 1, 65536):
                 dealer.block_digest(range(start, min(start + 65536, args.deals + 1)))

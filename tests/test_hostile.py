@@ -259,7 +259,7 @@ def cgroup_root(
         yield None
         return
     if kind == "unjoinable":
-        monkeypatch.setattr(cgroups.Cgroup, "holds", lambda self, pid: False)
+        monkeypatch.setattr(cgroups.Cgroup, "procs_file", property(lambda self: str(tmp_path / "not-a-cgroup.procs")))
         kind = "best"
     offered = {
         "v1": cgroups.CGROUP_PIDS if os.access(cgroups.CGROUP_PIDS, os.W_OK) else None,

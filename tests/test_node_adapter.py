@@ -78,7 +78,7 @@ def test_one_process_serves_every_block(node: str) -> None:
         for start in range(1, 5001, 1000):
             assert d.block_digest(range(start, start + 1000)) is not None
             d.lines(range(start, start + 3))
-        assert d.bridge._proc is proc and proc.proc.poll() is None
+        assert d.bridge._proc is proc and proc.child.alive()
         assert d.bridge.restarts == 0
 
 
@@ -218,7 +218,7 @@ def test_a_driver_killed_from_outside_is_restarted_and_no_deal_is_blamed(node: s
     with dealer("slow.js", 2.0) as d:
         proc = d.bridge._proc
         assert proc is not None
-        killer = threading.Timer(0.3, os.kill, (proc.proc.pid, sig))
+        killer = threading.Timer(0.3, os.kill, (proc.child.pid, sig))
         killer.start()
         try:
             answers = d.lines(range(1, 5))
@@ -259,7 +259,7 @@ def test_the_watchdog_kills_a_driver_that_stops_answering(node: str) -> None:
     with dealer("good.js", timeout) as d:
         proc = d.bridge._proc
         assert proc is not None
-        os.kill(proc.proc.pid, signal.SIGSTOP)
+        os.kill(proc.child.pid, signal.SIGSTOP)
         t0 = time.monotonic()
         answers = d.lines(range(1, 5))
         elapsed = time.monotonic() - t0
@@ -379,7 +379,7 @@ def test_a_refusal_is_a_protocol_error_not_a_crash(node: str) -> None:
         with pytest.raises(ProtocolError, match="no dealer loaded"):
             bridge.lines([1, 2, 3])
         proc = bridge._proc
-        assert proc is not None and proc.proc.poll() is None and bridge.restarts == 0
+        assert proc is not None and proc.child.alive() and bridge.restarts == 0
         with pytest.raises(ProtocolError, match="no dealer loaded"):
             bridge.digest([1, 2, 3])
         assert bridge._proc is proc and bridge.restarts == 0

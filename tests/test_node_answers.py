@@ -220,7 +220,7 @@ def test_a_driver_that_stops_answering_is_no_reason_to_call_a_right_dealer_non_d
     with open_dealer(f"node:{Path(__file__).with_name('js') / 'good.js'}", DealerOptions(timeout=0.5)) as dealer:
         proc = dealer.bridge._proc  # type: ignore[attr-defined]
         assert proc is not None
-        stopper = threading.Timer(0.2, os.kill, (proc.proc.pid, signal.SIGSTOP))
+        stopper = threading.Timer(0.2, os.kill, (proc.child.pid, signal.SIGSTOP))
         stopper.start()
         try:
             digest = dealer.block_digest(deals)

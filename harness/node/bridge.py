@@ -90,7 +90,6 @@ class _Process:
             # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
             argv.insert(1, f"--max-old-space-size={limits.memory_mb}")
         self.child = process.spawn(argv, limits=limits, memory="data", env=driver_env())
-        self.proc = self.child.proc
         self.buffer = b""
 
     def send(self, request: Message) -> None:
@@ -172,7 +171,7 @@ class NodeBridge:
     # -- process life -------------------------------------------------------------------------
 
     def _process(self) -> _Process:
-        if self._proc is None or self._proc.proc.poll() is not None:
+        if self._proc is None or not self._proc.child.alive():
             if self._proc is not None:
                 self._proc.close()
             first = not self._started

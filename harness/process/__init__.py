@@ -3,7 +3,8 @@
 One module per concept: `proc` reads /proc (the one reader); `trees` finds, kills and reaps process
 trees; `cgroups` makes a cgroup per tree; `linux` asks for the parent-death signal; `sentinel` kills
 what a harness process leaves when it dies; `supervisor` is this process's state and `kill_all`;
-`child` is one supervised tree (`Child`, `spawn`); `runs` runs a program to its end (`run`, `sweep`);
+`spawner` (with `spawner_main`, the program it runs) starts every dealer process from a small fork
+server; `child` is one supervised tree (`Child`, `spawn`); `runs` runs a program to its end (`run`, `sweep`);
 `exits` says how a process ended (`exit_text`, `limit_in_words`); `interrupts` turns Ctrl-C and
 SIGTERM into one exception and kills every child.
 

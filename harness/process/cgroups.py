@@ -75,13 +75,10 @@ class Cgroup:
             with contextlib.suppress(OSError):
                 (self.path / "cgroup.kill").write_text("1\n")
 
-    def holds(self, pid: int) -> bool:
-        """Whether `pid` (running, or ended and not yet reaped) joined it."""
-        try:
-            lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
-        except OSError:
-            return False
-        return any(line.endswith(f"/{self.path.name}") for line in lines)
+    @property
+    def procs_file(self) -> str:
+        """The file a process writes its pid to, to join."""
+        return str(self.path / "cgroup.procs")
 
     def members(self) -> set[int]:
         try:

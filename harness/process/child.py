@@ -1,9 +1,11 @@
 """One supervised process tree (`Child`, started by `spawn`).
 
 Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
-started in a session of its own, under resource limits (`Limits`, set with setrlimit in the
-child), in a cgroup of its own where one can be made (pids v1, else v2), with a marker in its
-environment that its descendants inherit.  `Child.kill` kills the whole tree: its process group,
+started by the spawner (`harness.process.spawner`: a small fork server, so that no start forks
+this large process) in a session of its own, under resource limits (`Limits`, set with setrlimit
+in the new process), in a cgroup of its own where one can be made (pids v1, else v2), with the
+parent-death signal set to SIGKILL, and with a marker in its environment that its descendants
+inherit.  `Child.kill` kills the whole tree: its process group,
 every member of its cgroup, and every process carrying its marker that escaped into a session of
 its own (found in /proc wherever it was reparented).  What the harness process leaves when it ends
 in any way is the sentinel's (`harness.process.sentinel`).
@@ -19,19 +21,18 @@ import os
 import resource
 import select
 import signal
-import subprocess
 import termios
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import BinaryIO, Literal
 
 from harness.limits import NO_LIMITS, Limits
-from harness.process import supervisor
+from harness.process import spawner, supervisor
 from harness.process.cgroups import UNJOINABLE, Cgroup
 from harness.process.exits import exit_text, limit_in_words
-from harness.process.linux import PR_SET_PDEATHSIG, libc
 from harness.process.proc import proc_stat, thread_states
+from harness.process.spawner import Plan
 from harness.process.trees import live_trees, reap
 
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
@@ -43,8 +44,7 @@ MemoryRule = Literal["address-space", "data"]
 # -- one child process ---------------------------------------------------------------------------
 
 
-def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: Cgroup | None, pdeathsig: bool) -> Callable[[], None]:
-    """What the child runs between fork and exec (only async-signal-safe-ish calls)."""
+def _plan(argv: Sequence[str], env: dict[str, str], limits: Limits, memory: MemoryRule, cgroup: Cgroup | None) -> Plan:
     rules: list[tuple[int, int]] = []
     if limits.memory_mb:
         kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
@@ -56,34 +56,16 @@ def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: Cgroup | None, pde
     if nproc and not (cgroup and cgroup.bounds_processes):
         rules.append(nproc)
         nproc = None
-    procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
-    c = libc() if pdeathsig else None
-    cpu = limits.cpu_s
-
-    def in_child() -> None:
-        try:
-            if procs_file:
-                fd = os.open(procs_file, os.O_WRONLY)
-                os.write(fd, str(os.getpid()).encode())
-                os.close(fd)
-        except OSError:  # the kernel refused: the parent sees it is not a member, and scans /proc
-            if nproc:
-                rules.append(nproc)
-        for kind, value in rules:
-            _soft, hard = resource.getrlimit(kind)
-            value = value if hard == resource.RLIM_INFINITY else min(value, hard)
-            resource.setrlimit(kind, (value, value))
-        if cpu:
-            seconds = max(1, int(cpu + 0.999))
-            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
-        if c is not None:
-            c.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-
-    return in_child
+    cpu = max(1, int(limits.cpu_s + 0.999)) if limits.cpu_s else None
+    procs_file = cgroup.procs_file if cgroup else None
+    return Plan(list(argv), env, rules, cpu, nproc, procs_file)
 
 
 class Child:
-    """One supervised process tree: pipes to its stdin/stdout, a bounded tail of its stderr."""
+    """One supervised process tree: pipes to its stdin/stdout, a bounded tail of its stderr.
+
+    Its stderr is drained by a thread of its own, or, with `drain_stderr=False` (a short-lived process,
+    whose caller reads its stdout to the end), by `read` beside its stdout."""
 
     def __init__(
         self,
@@ -93,6 +75,7 @@ class Child:
         memory: MemoryRule = "address-space",
         stdin: bool = True,
         env: dict[str, str] | None = None,
+        drain_stderr: bool = True,
     ) -> None:
         mine = supervisor.here()
         serial = next(mine.serial)
@@ -101,60 +84,93 @@ class Child:
         self.cgroup = Cgroup.make(mine.cgroup_name(serial), limits.processes)
         environment = dict(os.environ if env is None else env)
         environment[supervisor.MARKER_ENV] = mine.marker(serial)
-        on_main_thread = threading.current_thread() is threading.main_thread()
+        plan = _plan(argv, environment, limits, memory, self.cgroup)
+        theirs: list[int] = []  # the ends the process gets: closed here once it has them
+        ours: list[int] = []
         try:
-            self.proc = subprocess.Popen(
-                list(argv),
-                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-                env=environment,
-                # A thread's end would fire PR_SET_PDEATHSIG: only the main thread's children get it.
-                preexec_fn=_limit_setter(limits, memory, self.cgroup, on_main_thread),
-            )
+            if stdin:
+                theirs.append(-1)
+                theirs[0], stdin_write = os.pipe()
+                ours.append(stdin_write)
+            else:
+                theirs.append(os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC))
+            for _ in ("stdout", "stderr"):
+                read_end, write_end = os.pipe()
+                ours.append(read_end)
+                theirs.append(write_end)
+            started = spawner.start(plan, *theirs)
         except BaseException:
+            for fd in ours:
+                os.close(fd)
             if self.cgroup:
                 self.cgroup.remove()
             raise
-        self.pid = self.proc.pid
+        finally:
+            for fd in theirs:
+                os.close(fd)
+        self.pid = started.pid
+        self._status_fd = started.status  # where the spawner reports its end
+        # Reentrant: a signal handler that kills every child (a worker's SIGTERM) may run in a thread
+        # that was waiting for this one.
+        self._status_lock = threading.RLock()
         self.started = stat.started if (stat := proc_stat(self.pid)) is not None else 0
-        if self.cgroup is not None and not self.cgroup.holds(self.pid):
+        if self.cgroup is not None and not started.joined:
             UNJOINABLE.add(self.cgroup.path.parent)  # each join costs the kernel a migration: not tried again
             self.cgroup.remove()  # it could not join: its tree is found in /proc instead
             self.cgroup = None
-        self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
-        assert self.proc.stdout is not None and self.proc.stderr is not None
-        self.stdout_fd = self.proc.stdout.fileno()
+        self.stdin: BinaryIO | None = open(ours.pop(0), "wb") if stdin else None  # noqa: SIM115 (closed by close_pipes)
+        self.stdout_fd, self._stderr_fd = ours
         self.returncode: int | None = None
         self.peak_rss_kb = 0
         self.written = 0  # bytes of stdin handed to the pipe so far
         self.input_read = False  # it has read some of its stdin: it has started
         self._done = False  # its tree is gone: its pid may belong to another process now
         self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
-        self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
-        self._stderr_thread.start()
+        self._stderr_open = True
+        self._stderr_thread: threading.Thread | None = None
+        if drain_stderr:
+            self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
+            self._stderr_thread.start()
         with mine.lock:
             mine.children.add(self)
 
     def _drain_stderr(self) -> None:
-        pipe = self.proc.stderr
-        assert pipe is not None
-        with contextlib.suppress(OSError, ValueError):
-            while chunk := pipe.read1(_READ):  # type: ignore[attr-defined]
-                self._stderr.append(chunk)
+        while self._read_stderr():
+            pass
+        with contextlib.suppress(OSError):
+            os.close(self._stderr_fd)  # here, at its end: closed while being read, its number could be reused
+
+    def _read_stderr(self) -> bool:
+        """Keep the next chunk of its stderr; False at its end."""
+        try:
+            chunk = os.read(self._stderr_fd, _READ)
+        except (OSError, ValueError):
+            chunk = b""
+        if chunk:
+            self._stderr.append(chunk)
+        else:
+            self._stderr_open = False
+        return bool(chunk)
 
     # -- talking to it --
 
     def read(self, within: float | None) -> bytes | None:
         """The next chunk of stdout; b"" at its end; None if nothing came within `within` s."""
-        ready, _, _ = select.select([self.stdout_fd], [], [], None if within is None else max(0.0, within))
-        if not ready:
-            return None
-        try:
-            return os.read(self.stdout_fd, _READ)
-        except OSError:
-            return b""
+        deadline = None if within is None else time.monotonic() + max(0.0, within)
+        while True:
+            watched = [self.stdout_fd]
+            if self._stderr_thread is None and self._stderr_open:
+                watched.append(self._stderr_fd)
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select(watched, [], [], wait)
+            if self.stdout_fd in ready:
+                try:
+                    return os.read(self.stdout_fd, _READ)
+                except OSError:
+                    return b""
+            if not ready:
+                return None
+            self._read_stderr()
 
     def write(self, data: bytes, *, close: bool = False) -> bool:
         """Write to stdin; False if the process no longer reads it."""
@@ -209,9 +225,21 @@ class Child:
                 ran += thread.ran_ns
         return ran
 
+    def _settle_stderr(self, settle: float) -> None:
+        """Wait up to `settle` s for the end of its stderr (what it left behind may hold it open)."""
+        if self._stderr_thread is not None:
+            self._stderr_thread.join(timeout=settle)
+            return
+        deadline = time.monotonic() + settle
+        while self._stderr_open:
+            ready, _, _ = select.select([self._stderr_fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return
+            self._read_stderr()
+
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
         """The last STDERR_TAIL characters of its stderr, on one line."""
-        self._stderr_thread.join(timeout=settle)
+        self._settle_stderr(settle)
         raw = b"".join(self._stderr)
         try:
             text = raw.decode(encoding, "replace")
@@ -221,7 +249,7 @@ class Child:
 
     def stderr_lines(self, *, settle: float = 0.2) -> list[str]:
         """What is kept of its stderr (the last chunks), as lines."""
-        self._stderr_thread.join(timeout=settle)
+        self._settle_stderr(settle)
         return b"".join(self._stderr).decode("utf-8", "replace").splitlines()
 
     # -- its end --
@@ -231,22 +259,14 @@ class Child:
 
     def wait(self, within: float | None = None) -> int | None:
         """Its exit status once it ends (negative: the signal); None if still running after `within` s."""
-        if self.returncode is not None:
+        with self._status_lock:
+            if self.returncode is None:
+                ended = spawner.read_exit(self._status_fd, within)
+                if ended is None:
+                    return None
+                self.returncode = os.waitstatus_to_exitcode(ended[0])
+                self.peak_rss_kb = ended[1]
             return self.returncode
-        deadline = None if within is None else time.monotonic() + within
-        while True:
-            try:
-                pid, status, usage = os.wait4(self.pid, os.WNOHANG if deadline is not None else 0)
-            except ChildProcessError:
-                self.returncode = self.proc.wait()
-                return self.returncode
-            if pid:
-                self.returncode = self.proc.returncode = os.waitstatus_to_exitcode(status)
-                self.peak_rss_kb = usage.ru_maxrss
-                return self.returncode
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
-            time.sleep(0.005)
 
     def kill(self) -> None:
         """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
@@ -296,6 +316,8 @@ class Child:
         """Its tree is gone (or left to a sweep): release its pipes and cgroup, forget it."""
         self._done = True
         self.close_pipes()
+        with self._status_lock, contextlib.suppress(OSError):
+            os.close(self._status_fd)
         if self.cgroup:
             self.cgroup.remove()
         supervisor.forget(self)
@@ -307,14 +329,17 @@ class Child:
         return live_trees(me, {self.pid}, {self.marker}, self.started)
 
     def close_pipes(self) -> None:
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            if pipe is not None:
-                with contextlib.suppress(OSError):
-                    pipe.close()
-        self._stderr_thread.join(timeout=1)
-        if self.proc.stderr is not None:
+        if self.stdin is not None:
             with contextlib.suppress(OSError):
-                self.proc.stderr.close()
+                self.stdin.close()
+        self._settle_stderr(1.0)
+        fds, self.stdout_fd = [self.stdout_fd], -1
+        if self._stderr_thread is None:
+            fds, self._stderr_fd, self._stderr_open = [*fds, self._stderr_fd], -1, False
+        for fd in fds:
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
     def describe_exit(self, encoding: str = "utf-8") -> str:
         """How it ended, with the limit it ran into and its last words, for a `crash` message."""
@@ -341,6 +366,7 @@ def spawn(
     memory: MemoryRule = "address-space",
     stdin: bool = True,
     env: dict[str, str] | None = None,
+    drain_stderr: bool = True,
 ) -> Child:
     """Start `argv` supervised; OSError if it cannot be started."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env)
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, drain_stderr=drain_stderr)

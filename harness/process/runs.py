@@ -46,7 +46,7 @@ def run(
 
     Until it shows it has started (it reads its stdin, or writes), it may take `startup` seconds more
     than `timeout`; from then on `timeout` bounds it.  Its stdin is closed once it has read it all."""
-    child = spawn(argv, limits=limits, stdin=stdin is not None)
+    child = spawn(argv, limits=limits, stdin=stdin is not None, drain_stderr=False)
     stdin_open = False
     if stdin is not None and len(stdin) <= select.PIPE_BUF:
         stdin_open = child.write(stdin)  # fits the pipe: watched until read, then closed
@@ -103,7 +103,9 @@ def run(
 
 def sweep(children: Sequence[Child]) -> None:
     """Kill whatever processes that ended by themselves (`finish(sweep=False)`) left outside their process
-    groups: one scan of /proc for all of them (their sessions, groups and markers), instead of one each."""
+    groups: one scan of /proc for all of them (their sessions, groups and markers), instead of one each.
+    A child whose tree had a cgroup needs none: `finish` killed every member of it, escaped or not."""
+    children = [c for c in children if c.cgroup is None]
     if not children:
         return
     me = os.getpid()

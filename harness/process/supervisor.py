@@ -36,7 +36,7 @@ class Supervisor:
         self.token = f"{self.pid}-{time.time_ns()}"
         self.serial = itertools.count(1)
         self.children: weakref.WeakSet[Supervised] = weakref.WeakSet()
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # reentrant: `kill_all` may run in a signal handler of a thread holding it
         self.sentinel_pipe = start_sentinel(f"{MARKER_ENV}={self.token}:", cgroup_roots(), self.cgroup_name(0)[:-1])
 
     def cgroup_name(self, serial: int) -> str:

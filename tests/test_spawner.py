@@ -1,0 +1,190 @@
+"""Dealer processes are started by the spawner (`harness.process.spawner`), a small single-threaded process
+per harness process: every dealer keeps the parent-death chain (harness → spawner → dealer) whatever
+thread started it, and what it cannot start is an OSError of the kind the kernel gave."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from harness import process
+from harness.limits import NO_LIMITS, Limits
+from harness.process import cgroups, interrupts
+
+PY = sys.executable
+ROOT = Path(__file__).resolve().parent.parent
+SLEEPER = "import time; time.sleep(300)"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != b"Z"
+
+
+def _gone_within(pid: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not _alive(pid)
+
+
+# A harness-like process without its sentinel (so that only the parent-death chain can end its dealer):
+# it starts a dealer from the main thread, from a thread that has ended since, or from one still running,
+# prints the dealer's pid, and waits to be killed.
+HARNESS = """
+import sys, threading, time
+from harness.process import child, supervisor
+supervisor.start_sentinel = lambda *args: None
+where, argv = sys.argv[1], sys.argv[2:]
+started = []
+if where == "main thread":
+    started.append(child.spawn(argv))
+else:
+    thread = threading.Thread(target=lambda: started.append(child.spawn(argv)))
+    thread.start()
+    thread.join()
+    if where == "live thread":
+        threading.Thread(target=time.sleep, args=(300,), daemon=True).start()
+print(started[0].pid, flush=True)
+time.sleep(300)
+"""
+
+
+@pytest.mark.parametrize("where", ["main thread", "ended thread", "live thread"])
+def test_a_dealer_dies_with_a_harness_killed_outright(where: str) -> None:
+    marker = f"spawner-{uuid.uuid4().hex}"
+    harness = subprocess.Popen(
+        [PY, "-c", HARNESS, where, PY, "-c", SLEEPER, marker], stdout=subprocess.PIPE, cwd=ROOT, text=True
+    )
+    try:
+        assert harness.stdout is not None
+        dealer = int(harness.stdout.readline())
+        time.sleep(0.5)  # an ended thread's parent-death signal would have fired by now
+        assert _alive(dealer), "the dealer died before the harness did"
+        harness.kill()
+        harness.wait()
+        assert _gone_within(dealer, 10), "the dealer outlived a harness killed with SIGKILL"
+    finally:
+        harness.kill()
+        harness.wait()
+
+
+# A worker's SIGTERM handler kills every child and exits; it may interrupt its own thread while that
+# thread waits for the very dealer it kills.
+WAITER = """
+import os, signal, sys, threading
+from harness.process import child, interrupts
+dealer = child.spawn(sys.argv[1:])
+print(dealer.pid, flush=True)
+def terminated(signum, frame):
+    interrupts.kill_children()
+    os._exit(143)
+signal.signal(signal.SIGTERM, terminated)
+threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
+while True:
+    dealer.wait(0.05)
+"""
+
+
+def test_a_signal_handler_kills_the_dealer_its_thread_was_waiting_for() -> None:
+    worker = subprocess.Popen([PY, "-c", WAITER, PY, "-c", SLEEPER], stdout=subprocess.PIPE, cwd=ROOT, text=True)
+    try:
+        assert worker.stdout is not None
+        dealer = int(worker.stdout.readline())
+        assert worker.wait(timeout=60) == 143
+        assert _gone_within(dealer, 10)
+    finally:
+        worker.kill()
+        worker.wait()
+
+
+@pytest.mark.parametrize(
+    ("program", "error"),
+    [
+        ("no-such-program-anywhere", FileNotFoundError),
+        ("/no/such/dir/program", FileNotFoundError),
+        (__file__, PermissionError),  # a file, not executable
+        (str(Path(__file__).parent), PermissionError),  # a directory
+    ],
+)
+def test_what_cannot_be_started_is_the_oserror_the_kernel_gave(program: str, error: type[OSError]) -> None:
+    with pytest.raises(error):
+        process.spawn([program])
+
+
+def test_a_dealer_runs_in_the_harness_s_working_directory_of_the_moment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = process.run([PY, "-c", "import os; print(os.getcwd())"], None, 60, 1 << 10, NO_LIMITS)
+    assert run.stdout.decode().strip() == str(tmp_path)
+
+
+def test_a_dealer_starts_with_the_signals_a_program_expects() -> None:
+    """Nothing ignored or blocked that a program would not be started with (SIGPIPE kills a writer)."""
+    run = process.run(["cat", "/proc/self/status"], None, 60, 1 << 16, NO_LIMITS)  # not Python: it ignores SIGPIPE
+    status = dict(line.split(":\t", 1) for line in run.stdout.decode().splitlines() if ":\t" in line)
+    blocked, ignored = int(status["SigBlk"], 16), int(status["SigIgn"], 16)
+    assert blocked == 0
+    for number in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
+        assert not ignored & (1 << (number - 1)), signal.Signals(number).name
+
+
+SPAWNER_PID = """
+import time
+from harness import process
+from harness.process import cgroups, interrupts
+from harness.limits import NO_LIMITS, Limits
+from harness.process import spawner
+process.run(["true"], None, 60, 10, NO_LIMITS)
+print(spawner._spawner.process.pid, flush=True)
+time.sleep(300)
+"""
+
+
+def test_the_spawner_ends_with_its_harness() -> None:
+    code = SPAWNER_PID
+    harness = subprocess.Popen([PY, "-c", code], stdout=subprocess.PIPE, cwd=ROOT, text=True)
+    try:
+        assert harness.stdout is not None
+        spawner_pid = int(harness.stdout.readline())
+        assert _alive(spawner_pid)
+        os.kill(harness.pid, signal.SIGKILL)
+        harness.wait()
+        assert _gone_within(spawner_pid, 10)
+    finally:
+        harness.kill()
+        harness.wait()
+
+
+def test_a_spawner_killed_from_outside_is_replaced() -> None:
+    """An interrupt kills every descendant of the harness (`kill_children`), the spawner too: what is
+    started next, even while the spawner is still dying, is started by a fresh one."""
+    for _ in range(5):
+        run = process.run(["true"], None, 60, 10, NO_LIMITS)
+        assert run.returncode == 0
+        interrupts.kill_children()  # no wait: the next request may reach the spawner as it dies
+        run = process.run(["true"], None, 60, 10, NO_LIMITS)
+        assert run.returncode == 0
+
+
+def test_a_dealer_that_ends_at_once_was_in_its_cgroup() -> None:
+    """Whether a dealer joined its cgroup is what it reported before its exec, not what /proc says of
+    it later: a dealer that has already ended and been reaped must not turn cgroups off for the run."""
+    if not cgroups.cgroup_roots():
+        pytest.skip("NO WRITABLE CGROUP HERE, test not run")
+    for _ in range(30):  # each ends as soon as it starts: at least one before the harness could look at it
+        run = process.run(["true"], None, 60, 10, Limits())
+        assert run.returncode == 0
+        assert run.child.cgroup is not None
+    assert not cgroups.UNJOINABLE
