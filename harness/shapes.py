@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from typing import Final, cast
 
-from harness.cards import BoardError, deck_of_groups, read_board, read_line
+from harness.errors import BoardError
 from reference.cards import (
     CARD_NAMES,
     COLUMN_ORDER,
@@ -190,6 +190,8 @@ def _name_parts(text: str) -> Parts | None:
             return _RANK_WORDS[rank], _SUIT_WORDS[suit]
     if len(text) > 80:
         return None
+    from harness.cards import read_line  # the lenient reader (and NumPy) only when a name is odd
+
     line = read_line(text, 1)
     if len(line.cards) == 1 and not line.stray and not line.words:
         return line.cards[0] // 4, line.cards[0] % 4
@@ -646,6 +648,8 @@ def _fast_text(text: str) -> tuple[int, ...] | None:
 
 
 def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tuple[int, ...]:
+    from harness.cards import deck_of_groups, read_board  # imported here: the fast paths need neither
+
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     if isinstance(value, str):

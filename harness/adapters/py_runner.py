@@ -34,7 +34,7 @@ import sys
 from collections.abc import Callable
 from typing import Final, cast
 
-from harness.cards import BoardError
+from harness.errors import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
 from reference.cards import LINE_BYTES
 
