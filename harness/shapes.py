@@ -22,10 +22,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import itertools
+import numbers
 import re
 import reprlib
 import types
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from typing import Final, cast
@@ -278,48 +279,100 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-# -- reading many cards at once: a plan per type, and what each representation was read as ------
+# -- reading many cards at once: a kind per class, and what each representation was read as -----
+#
+# A card is read by `card_parts` from what it holds: its text, or the values of its fields.  A
+# `_Kind` gathers those values for all the cards of one class at C speed (a key per card) and
+# remembers each key's reading, so that a board costs a few look-ups per card.  A key stands for
+# its card only while it holds all the card says: every field the reader may consult is in it (a
+# class whose fields differ from instance to instance has no kind), and values that are equal
+# but read differently (`True` and `1`, an IntEnum member and its int) never meet in one
+# position of the keys (`_clash`).  Whatever a kind cannot vouch for is read card by card.
 
 
 @dataclass(slots=True)
-class _Plan:
-    """How the cards of one type are read quickly: `key` gives what decides a card (the value
-    itself, its fields, or its text), and `known` what each key was read as (a card 0 … 51, or
-    Parts still waiting for the board to say what its numbers mean)."""
+class _Kind:
+    """How the cards of one class are read quickly."""
 
-    key: Callable[[object], Hashable] | None  # None: the value itself
+    key: Callable[[object], Hashable] | None  # None: the card itself is its key
+    tuples: bool  # the keys are tuples whose positions hold values of some types
+    sized: int | None = None  # the length every card's instance dict has (None: it has none)
+    present: Callable[[object], object] | None = None  # fails on an instance dict without the fields it must have
+    seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
+    # Whether some are numbers.  Only numbers of two types are equal and hash alike (1, True, 1.0,
+    # an IntEnum member): keys of other values (text, enum members, which hash by name) can be
+    # looked up without looking at their types; a number among them is then a key never learned.
+    numeric: bool = False
     known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
 
 
-_PLANS: dict[type, _Plan | None] = {}
+_KINDS: dict[type, _Kind | None] = {}
 _MAX_KNOWN: Final = 1 << 12
+_DICT: Final = attrgetter("__dict__")
+_CARD_FIELDS: Final = (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS)
 
 
-def _plan_for(card: object) -> _Plan | None:
-    """The plan for cards of this one's type; None when they must be read one by one."""
+def _kind_for(card: object) -> _Kind | None:
+    """The kind of cards of this one's class; None when they must be read one by one."""
     cls = type(card)
-    if cls is str or isinstance(card, enum.Enum) or cls is int or cls is tuple:
-        return _Plan(None)
-    if hasattr(card, "_fields") and isinstance(card, tuple):
-        return _Plan(None)  # a namedtuple: hashable, its fields decide
-    if isinstance(card, Mapping):
-        keys = {str(k).lower(): k for k in card}
-        present = [keys[n] for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if n in keys]
-        key = cast("Callable[[object], Hashable]", itemgetter(*present)) if present else None
-        return _Plan(key) if key is not None else None  # the plan of the first dict: checked per dict
-    if isinstance(card, Iterable):
+    if cls is str or cls is int or cls is tuple or isinstance(card, enum.Enum):
+        return _Kind(None, cls is tuple)
+    if isinstance(card, tuple) and hasattr(card, "_fields"):
+        return _Kind(None, True)  # a namedtuple: its fields are its items
+    if cls is dict:
+        keys = [k for k in cast("dict[object, object]", card) if isinstance(k, str)]
+        if not keys or len(keys) != len(cast("dict[object, object]", card)):
+            return None
+        return _Kind(_getter(itemgetter, keys), True, len(keys))  # every key, and as many: the same keys
+    if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
-    present = [n for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if hasattr(card, n)]
-    if present:
-        return _Plan(attrgetter(*present))
+    own = list(getattr(card, "__dict__", {}))
+    names = own + [n for n in _CARD_FIELDS if n not in own and hasattr(cls, n)]
+    if not all(isinstance(n, str) and hasattr(card, n) for n in names):
+        return None  # a field of its class it does not have (an unset slot): another card may have it
+    sized = len(own) if hasattr(card, "__dict__") else None
+    # An instance field its class also has (a default) could be missing from another card's dict
+    # and yet be read: that card's dict must hold it, besides having as many fields.
+    present = _getter(itemgetter, own) if own and any(hasattr(cls, n) for n in own) else None
+    if any(n in _CARD_FIELDS for n in names):
+        return _Kind(_getter(attrgetter, names), True, sized, present)
     if _custom_str(card):
-        return _Plan(str)
+        return _Kind(str, False, sized, present)  # its text names it
     return None
 
 
+def _getter(
+    getter: type[attrgetter[object]] | type[itemgetter[object]], names: list[str]
+) -> Callable[[object], Hashable]:
+    """A getter of these fields that returns a tuple even for one field."""
+    return cast("Callable[[object], Hashable]", getter(*names) if len(names) > 1 else getter(names[0], names[0]))
+
+
+def _dynamic(cls: type) -> bool:
+    """Whether instances of `cls` compute which attributes they have (`__getattr__` and the like)."""
+    return any(
+        getattr(cls, hook, None) is not getattr(object, hook, None) for hook in ("__getattr__", "__getattribute__")
+    )
+
+
+def _family(cls: type) -> type:
+    """Values of two types of one family may be equal yet read differently (1 and True, 'J' and a
+    str enum member 'J'); of two families, never."""
+    if issubclass(cls, numbers.Number):
+        return numbers.Number
+    if issubclass(cls, str | bytes):
+        return str
+    return cls
+
+
+def _clash(types: frozenset[type]) -> bool:
+    families = list(map(_family, types))
+    return len(set(families)) != len(families)
+
+
 def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
-    """Each card's reading, a few look-ups per card, if all are of one type with a plan and every
-    one of them reads; None sends the caller to the precise path (which says what is wrong)."""
+    """Each card's reading, a few look-ups per card, if all are of one class with a kind and every
+    one reads; None sends the caller to the precise path (which says what is wrong)."""
     cls = type(flat[0])
     if cls is str:
         try:
@@ -329,24 +382,61 @@ def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
     if len(set(map(type, flat))) != 1:
         return None
     try:
-        plan = _PLANS[cls]
+        kind = _KINDS[cls]
     except KeyError:
-        plan = _PLANS[cls] = _plan_for(flat[0])
-    if plan is None:
+        kind = _KINDS[cls] = _kind_for(flat[0])
+    if kind is None:
         return None
     try:
-        keys = flat if plan.key is None else list(map(plan.key, flat))
-        return list(map(plan.known.__getitem__, keys))
-    except (KeyError, TypeError, AttributeError):
+        keys = flat if kind.key is None else list(map(kind.key, flat))
+    except (KeyError, AttributeError, TypeError):
+        return None  # a card without a field its kind reads: read one by one
+    except Exception:
+        return None  # a field that raised: the precise path says so
+    if kind.sized is not None:
+        dicts = flat if cls is dict else list(map(_DICT, flat))
+        if set(map(len, cast("Sequence[Sized]", dicts))) != {kind.sized}:
+            return None  # a card with fields another has not
+        if kind.present is not None:
+            try:
+                list(map(kind.present, dicts))
+            except KeyError:
+                return None
+    if kind.tuples and kind.numeric and not _same_types(kind, keys):
+        return None
+    try:
+        return list(map(kind.known.__getitem__, keys))
+    except (KeyError, TypeError):
         pass
+    if kind.tuples and not _same_types(kind, keys):
+        return None
+    return _learn(kind, flat, keys)
+
+
+def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
+    """Whether the values in these keys are of types that cannot be confused with those in the keys
+    the kind knows (learning the new types if so).  While no two types seen are of one family,
+    equal values are of one type, wherever they stand in a key."""
+    types = frozenset(map(type, itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))))
+    if types <= kind.seen:
+        return True
+    every = kind.seen | types
+    if _clash(every):
+        return False
+    kind.seen, kind.numeric = every, any(_family(t) is numbers.Number for t in every)
+    return True
+
+
+def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[int | Parts] | None:
+    """Each card's reading, read by `card_parts` where its key is new (and remembered)."""
+    if len(kind.known) >= _MAX_KNOWN:
+        kind.known.clear()
     try:
         for card, key in zip(flat, keys, strict=True):
-            if key not in plan.known:
-                if len(plan.known) >= _MAX_KNOWN:
-                    plan.known.clear()
+            if key not in kind.known:
                 r, s = card_parts(card)
-                plan.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
-        return list(map(plan.known.__getitem__, keys))
+                kind.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
+        return list(map(kind.known.__getitem__, keys))
     except Exception:
         return None
 
@@ -359,7 +449,6 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
     the set of readings (a whole deck's is the same every deal), so that decision is remembered."""
     distinct = frozenset(readings)
     if tuple not in set(map(type, distinct)):
-        _remember_names(distinct, encoding, {c: cast("int", c) for c in distinct})
         return readings  # type: ignore[return-value]
     table = _RESOLVED.get((distinct, encoding))
     if table is None:
@@ -369,24 +458,39 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
         if len(_RESOLVED) >= 64:
             _RESOLVED.clear()
         _RESOLVED[distinct, encoding] = table
-        _remember_names(distinct, encoding, table)
+        if len(distinct) == DECK_SIZE and sorted(table.values()) == list(range(DECK_SIZE)):
+            _DECIDED[encoding.cards, encoding.suits] = {r: _NAME_BYTES[c] for r, c in table.items()}
     return list(map(table.__getitem__, readings))
 
 
-# Each reading's card name, for a set of 52 readings that are 52 distinct cards: a board with the
-# same readings is then named at once, its numbers meaning what its own cards said they mean.
-_NAMES: dict[tuple[frozenset[int | Parts], str | None, str | None], dict[int | Parts, str]] = {}
+# The names of the readings of the last whole deck whose numbers were decided, per encoding: a
+# board whose 52 readings all have a name here, 52 distinct names, has that deck's readings, and
+# its numbers mean the same.  Readings that are cards (no number in them) are named at once.
+_NAME_BYTES: Final = tuple(name.encode() for name in CARD_NAMES)
+_CARD_NAMED: Final[dict[int | Parts, bytes]] = dict(enumerate(_NAME_BYTES))
+_DECIDED: dict[tuple[str | None, str | None], dict[int | Parts, bytes]] = {}  # by the encoding's fields
 
 
-def _remember_names(distinct: frozenset[int | Parts], encoding: CardEncoding, table: dict[int | Parts, int]) -> None:
-    said = (distinct, encoding.cards, encoding.suits)  # its fields: a dataclass hashes in Python
-    if len(distinct) != DECK_SIZE or len(set(table.values())) != DECK_SIZE or said in _NAMES:
-        return
-    if not all(0 <= c < DECK_SIZE for c in table.values()):
-        return
-    if len(_NAMES) >= 64:
-        _NAMES.clear()
-    _NAMES[said] = {r: CARD_NAMES[c] for r, c in table.items()}
+def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | None:
+    """The names of 52 cards read as a deck of the same readings was; None: read them the usual way."""
+    readings = _fast_cards(flat)
+    if readings is None:
+        return None
+    try:
+        names = list(map(_CARD_NAMED.__getitem__, readings))
+    except KeyError:
+        try:
+            names = list(map(_DECIDED[encoding.cards, encoding.suits].__getitem__, readings))
+        except KeyError:
+            return None
+    return names if len(set(names)) == DECK_SIZE else None
+
+
+def forget() -> None:
+    """Forget every kind and decision remembered (each board is then read from nothing but itself)."""
+    _KINDS.clear()
+    _RESOLVED.clear()
+    _DECIDED.clear()
 
 
 def _resolve(parts: list[Parts], encoding: CardEncoding) -> list[int]:
@@ -574,6 +678,8 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
     if type(first) is list or type(first) is tuple:
         groups = cast("Sequence[Sequence[object]]", items)
         shape = tuple(map(len, groups))
+        if not _GROUPS.issuperset(map(type, groups)):
+            return None
         if shape == ROW_SHAPE:
             flat = list(itertools.chain.from_iterable(groups))
         elif shape == COLUMN_SHAPE:
@@ -582,22 +688,13 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
         flat = items
     if flat is None:
         return None
-    if type(flat[0]) is str:
-        if _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:
-            return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
-        return None
+    if type(flat[0]) is str and len(_CANONICAL.intersection(flat)) == DECK_SIZE:
+        return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
     names = _names_of(flat, encoding)
-    return None if names is None else (" ".join(names) + "\n").encode()
+    return None if names is None else b" ".join(names) + b"\n"
 
 
-def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[str] | None:
-    """The names of 52 cards read the way a board of the same readings was (`_cards_of`); None:
-    read them the usual way (which decides, and remembers, what a new set of readings means)."""
-    readings = _fast_cards(flat)
-    if readings is None:
-        return None
-    names = _NAMES.get((frozenset(readings), encoding.cards, encoding.suits))
-    return None if names is None else list(map(names.__getitem__, readings))
+_GROUPS: Final = frozenset({list, tuple})
 
 
 def read_value(value: object, encoding: CardEncoding = PLAIN) -> tuple[int, ...]:
