@@ -284,10 +284,13 @@ def _short(value: object) -> str:
 # A card is read by `card_parts` from what it holds: its text, or the values of its fields.  A
 # `_Kind` gathers those values for all the cards of one class at C speed (a key per card) and
 # remembers each key's reading, so that a board costs a few look-ups per card.  A key stands for
-# its card only while it holds all the card says: every field the reader may consult is in it (a
-# class whose fields differ from instance to instance has no kind), and values that are equal
-# but read differently (`True` and `1`, an IntEnum member and its int) never meet in one
-# position of the keys (`_clash`).  Whatever a kind cannot vouch for is read card by card.
+# its card only while it holds all the card says: every card field the first card of its class
+# has (a dict: every key, and no more), and values that are equal but read differently (`True`
+# and `1`, an IntEnum member and its int) never meet in the keys (`_same_types`).  Whatever a
+# kind cannot vouch for is read card by card.  One thing it does not look for: an instance given
+# a card field (a name such as `code`, or a rank or suit field listed before the one read) that
+# the first card of its class lacked.  Telling that would mean making each instance's `__dict__`,
+# which costs more than reading the card (slotted classes and namedtuples cannot differ so).
 
 
 @dataclass(slots=True)
@@ -296,8 +299,7 @@ class _Kind:
 
     key: Callable[[object], Hashable] | None  # None: the card itself is its key
     tuples: bool  # the keys are tuples whose positions hold values of some types
-    sized: int | None = None  # the length every card's instance dict has (None: it has none)
-    present: Callable[[object], object] | None = None  # fails on an instance dict without the fields it must have
+    sized: int | None = None  # dicts: how many keys each has (the key holds them all)
     seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
     # Whether some are numbers.  Only numbers of two types are equal and hash alike (1, True, 1.0,
     # an IntEnum member): keys of other values (text, enum members, which hash by name) can be
@@ -308,7 +310,6 @@ class _Kind:
 
 _KINDS: dict[type, _Kind | None] = {}
 _MAX_KNOWN: Final = 1 << 12
-_DICT: Final = attrgetter("__dict__")
 _CARD_FIELDS: Final = (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS)
 
 
@@ -326,18 +327,13 @@ def _kind_for(card: object) -> _Kind | None:
         return _Kind(_getter(itemgetter, keys), True, len(keys))  # every key, and as many: the same keys
     if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
-    own = list(getattr(card, "__dict__", {}))
-    names = own + [n for n in _CARD_FIELDS if n not in own and hasattr(cls, n)]
-    if not all(isinstance(n, str) and hasattr(card, n) for n in names):
-        return None  # a field of its class it does not have (an unset slot): another card may have it
-    sized = len(own) if hasattr(card, "__dict__") else None
-    # An instance field its class also has (a default) could be missing from another card's dict
-    # and yet be read: that card's dict must hold it, besides having as many fields.
-    present = _getter(itemgetter, own) if own and any(hasattr(cls, n) for n in own) else None
-    if any(n in _CARD_FIELDS for n in names):
-        return _Kind(_getter(attrgetter, names), True, sized, present)
+    if any(hasattr(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
+        return None  # a field of its class this card has not (an unset slot): another card may have it
+    names = [n for n in _CARD_FIELDS if hasattr(card, n)]
+    if names:
+        return _Kind(_getter(attrgetter, names), True)
     if _custom_str(card):
-        return _Kind(str, False, sized, present)  # its text names it
+        return _Kind(str, False)  # its text names it
     return None
 
 
@@ -393,15 +389,8 @@ def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
         return None  # a card without a field its kind reads: read one by one
     except Exception:
         return None  # a field that raised: the precise path says so
-    if kind.sized is not None:
-        dicts = flat if cls is dict else list(map(_DICT, flat))
-        if set(map(len, cast("Sequence[Sized]", dicts))) != {kind.sized}:
-            return None  # a card with fields another has not
-        if kind.present is not None:
-            try:
-                list(map(kind.present, dicts))
-            except KeyError:
-                return None
+    if kind.sized is not None and set(map(len, cast("Sequence[Sized]", flat))) != {kind.sized}:
+        return None  # a dict with keys another has not
     if kind.tuples and kind.numeric and not _same_types(kind, keys):
         return None
     try:
