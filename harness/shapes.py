@@ -306,6 +306,7 @@ class _Kind:
     # looked up without looking at their types; a number among them is then a key never learned.
     numeric: bool = False
     known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
+    named: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of keys that are cards
 
 
 _KINDS: dict[type, _Kind | None] = {}
@@ -369,12 +370,18 @@ def _clash(types: frozenset[type]) -> bool:
 def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
     """Each card's reading, a few look-ups per card, if all are of one class with a kind and every
     one reads; None sends the caller to the precise path (which says what is wrong)."""
-    cls = type(flat[0])
-    if cls is str:
+    if type(flat[0]) is str:
         try:
             return list(map(_NAMED.__getitem__, flat))  # type: ignore[arg-type]
-        except KeyError:
+        except (KeyError, TypeError):
             pass
+    found = _keys(flat)
+    return None if found is None else _readings(*found, flat)
+
+
+def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
+    """The kind of these cards and each one's key, if the kind can vouch for every key."""
+    cls = type(flat[0])
     if len(set(map(type, flat))) != 1:
         return None
     try:
@@ -393,6 +400,10 @@ def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
         return None  # a dict with keys another has not
     if kind.tuples and kind.numeric and not _same_types(kind, keys):
         return None
+    return kind, keys
+
+
+def _readings(kind: _Kind, keys: Sequence[object], flat: Sequence[object]) -> list[int | Parts] | None:
     try:
         return list(map(kind.known.__getitem__, keys))
     except (KeyError, TypeError):
@@ -420,11 +431,14 @@ def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[
     """Each card's reading, read by `card_parts` where its key is new (and remembered)."""
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
+        kind.named.clear()
     try:
         for card, key in zip(flat, keys, strict=True):
             if key not in kind.known:
                 r, s = card_parts(card)
                 kind.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
+                if r > NUMBER and s > NUMBER:
+                    kind.named[key] = _NAME_BYTES[r * 4 + s]
         return list(map(kind.known.__getitem__, keys))
     except Exception:
         return None
@@ -457,21 +471,35 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
 # its numbers mean the same.  Readings that are cards (no number in them) are named at once.
 _NAME_BYTES: Final = tuple(name.encode() for name in CARD_NAMES)
 _CARD_NAMED: Final[dict[int | Parts, bytes]] = dict(enumerate(_NAME_BYTES))
+_NAMED_BYTES: Final = {text: _NAME_BYTES[card] for text, card in _NAMED.items()}
 _DECIDED: dict[tuple[str | None, str | None], dict[int | Parts, bytes]] = {}  # by the encoding's fields
 
 
 def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | None:
     """The names of 52 cards read as a deck of the same readings was; None: read them the usual way."""
-    readings = _fast_cards(flat)
-    if readings is None:
-        return None
-    try:
-        names = list(map(_CARD_NAMED.__getitem__, readings))
-    except KeyError:
+    if type(flat[0]) is str:
         try:
-            names = list(map(_DECIDED[encoding.cards, encoding.suits].__getitem__, readings))
-        except KeyError:
+            names = list(map(_NAMED_BYTES.__getitem__, flat))  # type: ignore[arg-type]
+        except (KeyError, TypeError):
             return None
+        return names if len(set(names)) == DECK_SIZE else None
+    found = _keys(flat)
+    if found is None:
+        return None
+    kind, keys = found
+    try:
+        names = list(map(kind.named.__getitem__, keys))
+    except (KeyError, TypeError):
+        readings = _readings(kind, keys, flat)
+        if readings is None:
+            return None
+        try:
+            names = list(map(_CARD_NAMED.__getitem__, readings))
+        except KeyError:
+            try:
+                names = list(map(_DECIDED[encoding.cards, encoding.suits].__getitem__, readings))
+            except KeyError:
+                return None
     return names if len(set(names)) == DECK_SIZE else None
 
 
@@ -677,13 +705,21 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
         flat = items
     if flat is None:
         return None
-    if type(flat[0]) is str and len(_CANONICAL.intersection(flat)) == DECK_SIZE:
+    if type(flat[0]) is str and _canonical(flat):
         return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
     names = _names_of(flat, encoding)
     return None if names is None else b" ".join(names) + b"\n"
 
 
 _GROUPS: Final = frozenset({list, tuple})
+
+
+def _canonical(flat: Sequence[object]) -> bool:
+    """Whether these 52 values are the 52 canonical card names."""
+    try:
+        return len(_CANONICAL.intersection(flat)) == DECK_SIZE
+    except TypeError:  # an unhashable value among them
+        return False
 
 
 def read_value(value: object, encoding: CardEncoding = PLAIN) -> tuple[int, ...]:

@@ -261,7 +261,7 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
         ],
         PLAIN,
     ),
-    "names: then lower case, 10, symbols, a duplicate, a word": (
+    "names: then lower case, 10, symbols, a duplicate, a word, a list, a dict": (
         [
             *run_of(names, range(1, 3)),
             lambda: [n.lower() for n in names(3)],
@@ -269,6 +269,9 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             lambda: [n[0] + "♣♦♥♠"["CDHS".index(n[1])] for n in names(5)],
             lambda: [names(6)[1], *names(6)[1:]],
             lambda: [*names(7)[:51], "XX"],
+            lambda: [*names(7)[:51], ["KS"]],  # a list where a card was expected
+            lambda: [*names(7)[:51], {"rank": "K", "suit": "S"}],
+            lambda: [*rows(names)(8)[:6], [*names(8)[48:], ["KS"]]],
             *run_of(names, range(8, 10)),
         ],
         PLAIN,
