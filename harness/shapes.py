@@ -307,6 +307,8 @@ class _Kind:
     numeric: bool = False
     known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
     named: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of keys that are cards
+    decided: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of a decided deck's keys
+    decided_for: tuple[str | None, str | None] | None = None  # the encoding they were decided with
 
 
 _KINDS: dict[type, _Kind | None] = {}
@@ -432,6 +434,7 @@ def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
         kind.named.clear()
+        kind.decided, kind.decided_for = {}, None
     try:
         for card, key in zip(flat, keys, strict=True):
             if key not in kind.known:
@@ -487,8 +490,12 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
     if found is None:
         return None
     kind, keys = found
+    said = encoding.cards, encoding.suits
     try:
-        names = list(map(kind.named.__getitem__, keys))
+        # The keys of the last deck whose numbers were decided (a deck with these 52 keys has those
+        # readings, and its numbers mean the same), or keys whose readings are cards outright.
+        table = kind.decided if kind.decided_for == said else kind.named
+        names = list(map(table.__getitem__, keys))
     except (KeyError, TypeError):
         readings = _readings(kind, keys, flat)
         if readings is None:
@@ -497,9 +504,11 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
             names = list(map(_CARD_NAMED.__getitem__, readings))
         except KeyError:
             try:
-                names = list(map(_DECIDED[encoding.cards, encoding.suits].__getitem__, readings))
+                names = list(map(_DECIDED[said].__getitem__, readings))
             except KeyError:
                 return None
+            if len(set(names)) == DECK_SIZE:
+                kind.decided, kind.decided_for = dict(zip(keys, names, strict=True)), said
     return names if len(set(names)) == DECK_SIZE else None
 
 
