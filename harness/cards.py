@@ -16,7 +16,9 @@ line-by-line path, so both always agree.
 from __future__ import annotations
 
 import codecs
+import itertools
 import json
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -402,6 +404,21 @@ class BoardFramer:
                 pos = end
                 continue
             region = data[pos : data.rfind(b"\n") + 1]
+            if not region:
+                break  # only the start of a line: the precise way keeps it
+            if self.layout == LINE_SHAPE and region.startswith(b"[["):  # a board per line, in JSON
+                boards, used = _json_boards(region)
+                if boards:
+                    self._board = _BoardSoFar()
+                out.extend(boards)
+                pos += used
+                if used < len(region):
+                    end = data.find(b"\n", pos) + 1 or size  # the line that stopped it: the precise way
+                    out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
+                    pos = end
+                if not boards:
+                    break
+                continue
             boards, used = _fast_boards(region, self.layout) if not self._normalise else ([], 0)
             if len(boards) < FAST_MIN_BOARDS and (normal := normalised(region[used:])) is not None:
                 more, taken = _fast_boards(normal, self.layout)
@@ -524,29 +541,38 @@ for _chars, _bit in (
 
 def _without_csi(data: bytes) -> bytes | None:
     """The bytes without their ANSI control sequences `ESC [ params final` (what `_ANSI` removes),
-    at C speed; None if an escape is of another form (intermediate bytes, no `[`, cut off)."""
-    b = np.frombuffer(data, dtype=np.uint8)
-    esc = np.flatnonzero(b == 0x1B)
-    if esc[-1] + 2 >= b.shape[0] or (b[esc + 1] != ord("[")).any():
-        return None
-    finals = np.flatnonzero((b >= 0x40) & (b <= 0x7E))
-    after = np.searchsorted(finals, esc + 2)
-    if after[-1] >= finals.shape[0]:
-        return None
-    ends = finals[after]
-    if (ends[:-1] >= esc[1:]).any():
-        return None
-    cut = np.zeros(b.shape[0] + 1, dtype=np.int8)
-    cut[esc] = 1
-    cut[ends + 1] -= 1
-    inside = np.cumsum(cut[:-1], dtype=np.int8) != 0
-    # Inside each sequence, all but its ESC, `[` and final byte must be parameters.
-    if int(np.count_nonzero(inside & ~_IS_PARAM[b])) != 3 * esc.shape[0]:
-        return None
-    return bytes(b[~inside].tobytes())
+    at C speed; None if an escape is of another form (intermediate bytes, no `[`, cut off).
+
+    A program colours its cards with a few sequences: those seen are removed by `bytes.replace`
+    when every ESC in the bytes starts one of them (no two sequences can overlap, nor can
+    removing one make another), else each is found by its form."""
+    known = _CSI_SEEN
+    if sum(map(data.count, known)) != data.count(b"\x1b"):
+        found = _csi_seen(data)
+        if found is None:
+            return None
+        known = found
+    for sequence in known:
+        data = data.replace(sequence, b"")
+    return data
 
 
-_IS_PARAM = np.isin(np.arange(256), list(b"0123456789;?"))
+_CSI: Final = re.compile(rb"\x1b\[[0-9;?]*[@-~]")
+_CSI_SEEN: tuple[bytes, ...] = ()  # the sequences output coloured its cards with, lately
+_CSI_KEPT: Final = 64
+
+
+def _csi_seen(data: bytes) -> tuple[bytes, ...] | None:
+    """The CSI sequences in `data` and those seen before, if every ESC in it starts one; None if not."""
+    global _CSI_SEEN
+    found = set(_CSI.findall(data))
+    if sum(map(data.count, found)) != data.count(b"\x1b"):
+        return None
+    known = tuple(found.union(_CSI_SEEN)) if len(found) + len(_CSI_SEEN) <= _CSI_KEPT else tuple(found)
+    _CSI_SEEN = known
+    return known
+
+
 
 
 def _line_brackets(b: np.ndarray, word: np.ndarray) -> np.ndarray | None:
@@ -651,19 +677,77 @@ def _json_board(raw: str) -> tuple[int, ...] | None:
         value = json.loads(raw)
     except ValueError:
         return None
-    if type(value) is not list or any(type(g) is not list for g in value):
+    return _json_value_board(value)
+
+
+def _json_value_board(value: object) -> tuple[int, ...] | None:
+    """`_json_board` of the value its line's JSON holds."""
+    if type(value) is not list or not _LISTS.issuperset(map(type, value)):
         return None
     try:
-        groups = [list(map(CARD_INDEX.__getitem__, g)) for g in value]
+        flat = list(map(CARD_INDEX.__getitem__, itertools.chain.from_iterable(value)))
     except (KeyError, TypeError):
         try:
             return board_from_value(value)
         except BoardError:
             return None
-    ordered = dealing_order(groups)
-    if ordered is None or len(set(ordered)) != DECK_SIZE:
-        return None
-    return ordered
+    shape = tuple(map(len, value))
+    if shape == COLUMN_SHAPE:
+        flat = list(_BY_COLUMN(flat))
+    elif shape != ROW_SHAPE and shape != LINE_SHAPE:
+        return None  # as `dealing_order` says: no board
+    return tuple(flat) if len(set(flat)) == DECK_SIZE else None
+
+
+_LISTS: Final = frozenset({list})
+_BY_COLUMN: Final = operator.itemgetter(*COLUMN_ORDER)
+
+
+def _json_boards(region: bytes) -> tuple[list[Board], int]:
+    """The boards of the complete lines at the start of `region` that are each a JSON board (what
+    `_take_line` reads from a line starting `[[` between boards), and the bytes they used."""
+    lines = region.split(b"\n")[:-1]
+    if all(line.startswith(b"[[") for line in lines) and region.isascii():
+        try:
+            values = json.loads(b"[" + b",".join(lines) + b"]")  # all at once, when all are JSON
+        except ValueError:
+            pass
+        else:
+            out: list[Board] = []
+            for value in values:
+                if (board := _json_line(value)) is None:
+                    return out, sum(map(len, lines[: len(out)])) + len(out)  # the rest, the precise way
+                out.append(board)
+            return out, len(region)
+    out = []
+    used = 0
+    for line in lines:
+        if not line.startswith(b"[[") or not line.isascii() or (whole := _json_board(line.decode("ascii"))) is None:
+            break
+        out.append(canonical_line(whole))
+        used += len(line) + 1
+    return out, used
+
+
+def _json_line(value: object) -> bytes | None:
+    """The canonical line of a board given as JSON arrays of canonical names (else as `_json_board`
+    reads it); None: the caller reads it the precise way."""
+    if type(value) is list and _LISTS.issuperset(map(type, value)):
+        flat = list(itertools.chain.from_iterable(value))
+        shape = tuple(map(len, value))
+        try:
+            canonical = len(_CANONICAL_NAMES.intersection(flat)) == DECK_SIZE
+        except TypeError:
+            canonical = False
+        if canonical and shape in (ROW_SHAPE, LINE_SHAPE):
+            return (" ".join(flat) + "\n").encode()
+        if canonical and shape == COLUMN_SHAPE:
+            return (" ".join(_BY_COLUMN(flat)) + "\n").encode()
+    whole = _json_value_board(value)
+    return None if whole is None else canonical_line(whole)
+
+
+_CANONICAL_NAMES: Final = frozenset(CARD_NAMES)
 
 
 def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int]:
