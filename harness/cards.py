@@ -349,6 +349,7 @@ def ascii_compatible(encoding: str) -> bool:
 
 
 FAST_MIN_BOARDS = 64  # fewer boards than this from one fast pass: read the rest of the chunk slowly
+MAX_PENDING = 1 << 14  # bytes of a board begun that `feed` keeps for the next read
 
 
 @dataclass(slots=True)
@@ -386,6 +387,7 @@ class BoardFramer:
         self._decoder = codecs.getincrementaldecoder(name)("replace")
         self._board = _BoardSoFar()
         self._tail = ""  # an incomplete last line
+        self._pending = b""  # bytes of a board begun, not yet read (`feed`)
 
     def _cards(self) -> list[int]:
         return [c for ln in self._board.lines for c in ln.cards]
@@ -394,6 +396,8 @@ class BoardFramer:
         """The boards completed by these bytes."""
         if not self._fast:
             return self._feed_text(self._decoder.decode(data))
+        if self._pending:
+            data, self._pending = self._pending + data, b""
         out: list[Board] = []
         pos, size = 0, len(data)
         while pos < size and (self._utf8 or data.isascii()):
@@ -419,9 +423,9 @@ class BoardFramer:
                 if not boards:
                     break
                 continue
-            boards, used = _fast_boards(region, self.layout) if not self._normalise else ([], 0)
+            boards, used, clean = _fast_boards(region, self.layout) if not self._normalise else ([], 0, False)
             if len(boards) < FAST_MIN_BOARDS and (normal := normalised(region[used:])) is not None:
-                more, taken = _fast_boards(normal, self.layout)
+                more, taken, clean = _fast_boards(normal, self.layout)
                 if more:
                     self._normalise = True  # this program prints another layout: normalise from now on
                     boards, used = boards + more, used + _original_end(region[used:], taken, normal)
@@ -431,6 +435,11 @@ class BoardFramer:
             pos += used
             if len(boards) < FAST_MIN_BOARDS:
                 break  # this output does not suit the fast path: not worth trying again
+            if clean and size - pos <= min(MAX_PENDING, self.max_board_chars):
+                # The bytes ended inside a board whose lines so far the fast path takes: they wait
+                # for the rest of it, to be read with it (less than a board: nothing is held back).
+                self._pending, pos = data[pos:], size
+                break
             end = data.find(b"\n", pos) + 1 or size  # the line that stopped it
             out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
             pos = end
@@ -459,7 +468,8 @@ class BoardFramer:
     def finish(self) -> Board | None:
         """At the end of the output: the board that its last line, unended by a newline, completes;
         else why the partly read board is not one; None if nothing was left."""
-        self._feed_text(self._decoder.decode(b"", final=True))
+        pending, self._pending = self._pending, b""
+        self._feed_text(self._decoder.decode(pending, final=True))
         if self._tail:
             last = self._take_line(self._tail)
             self._tail = ""
@@ -543,18 +553,18 @@ def _without_csi(data: bytes) -> bytes | None:
     """The bytes without their ANSI control sequences `ESC [ params final` (what `_ANSI` removes),
     at C speed; None if an escape is of another form (intermediate bytes, no `[`, cut off).
 
-    A program colours its cards with a few sequences: those seen are removed by `bytes.replace`
-    when every ESC in the bytes starts one of them (no two sequences can overlap, nor can
-    removing one make another), else each is found by its form."""
-    known = _CSI_SEEN
-    if sum(map(data.count, known)) != data.count(b"\x1b"):
-        found = _csi_seen(data)
-        if found is None:
-            return None
-        known = found
-    for sequence in known:
-        data = data.replace(sequence, b"")
-    return data
+    A program colours its cards with a few sequences: those seen are each replaced by a NUL (so
+    that removing one cannot complete another around it, as `ESC [3` + `ESC [0m` + `1m` would),
+    and if no ESC is left, every ESC started one of them and the NULs go."""
+    if b"\x00" in data:
+        return None
+    for known in (_CSI_SEEN, _csi_seen):
+        marked = data
+        for sequence in known if isinstance(known, tuple) else known(data):
+            marked = marked.replace(sequence, b"\x00")
+        if b"\x1b" not in marked:
+            return marked.translate(None, b"\x00")
+    return None
 
 
 _CSI: Final = re.compile(rb"\x1b\[[0-9;?]*[@-~]")
@@ -562,17 +572,13 @@ _CSI_SEEN: tuple[bytes, ...] = ()  # the sequences output coloured its cards wit
 _CSI_KEPT: Final = 64
 
 
-def _csi_seen(data: bytes) -> tuple[bytes, ...] | None:
-    """The CSI sequences in `data` and those seen before, if every ESC in it starts one; None if not."""
+def _csi_seen(data: bytes) -> tuple[bytes, ...]:
+    """The CSI sequences in `data`, and those seen before."""
     global _CSI_SEEN
     found = set(_CSI.findall(data))
-    if sum(map(data.count, found)) != data.count(b"\x1b"):
-        return None
     known = tuple(found.union(_CSI_SEEN)) if len(found) + len(_CSI_SEEN) <= _CSI_KEPT else tuple(found)
     _CSI_SEEN = known
     return known
-
-
 
 
 def _line_brackets(b: np.ndarray, word: np.ndarray) -> np.ndarray | None:
@@ -750,8 +756,9 @@ def _json_line(value: object) -> bytes | None:
 _CANONICAL_NAMES: Final = frozenset(CARD_NAMES)
 
 
-def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int]:
-    """Boards read from complete lines of ASCII text in `layout`, and how many bytes they used.
+def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int, bool]:
+    """Boards read from complete lines of ASCII text in `layout`, how many bytes they used, and
+    whether every line after them would have been taken too (the text ended inside a board).
 
     It takes only lines that the precise path would read the same way: card lines holding
     nothing alphanumeric but 2-character rank-first cards (no brackets), and card-less lines
@@ -759,7 +766,7 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     reads the rest the precise way.
     """
     if not data or layout not in (ROW_SHAPE, COLUMN_SHAPE, LINE_SHAPE):
-        return [], 0
+        return [], 0, False
     b = np.frombuffer(data, dtype=np.uint8)
     cls = np.take(_BYTE_CLASS, b)
     alnum = (cls & _ALNUM) != 0
@@ -783,7 +790,7 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     newlines = np.flatnonzero(b == _NEWLINE)
     starts = np.concatenate(([0], newlines[:-1] + 1))
     if not starts.shape[0] or int(np.diff(newlines, prepend=-1).max()) >= 1 << 10:
-        return [], 0  # no lines, or lines too long to count in 10 bits
+        return [], 0, False  # no lines, or lines too long to count in 10 bits
     packed = token.view(np.uint8).astype(np.uint32)
     packed |= stray.view(np.uint8).astype(np.uint32) << 10
     packed |= other.view(np.uint8).astype(np.uint32) << 20
@@ -798,11 +805,12 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     good = int(np.argmax(bad)) if bad.any() else counts.shape[0]
     # A header that holds card-like words (the precise path may read it as cards) also stops it.
     odd_headers = header_idx[other_per_line[header_idx] > 0]
+    clean = not odd_headers.shape[0] and good == counts.shape[0]
     if odd_headers.shape[0]:
         good = min(good, int(np.searchsorted(card_line_idx, odd_headers[0])))
     boards = good // period
     if boards == 0:
-        return [], 0
+        return [], 0, clean
     board_ends = card_line_idx[period - 1 : boards * period : period]
     used = int(newlines[board_ends[-1]]) + 1
     pos = np.flatnonzero(token[:used])
@@ -822,4 +830,4 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
             board_from_lines([read_line(raw, k + 1) for k, raw in enumerate(text.split("\n"))])
         except BoardError as exc:
             out[i] = exc
-    return out, used
+    return out, used, clean
