@@ -657,6 +657,10 @@ def _cards_held(held: object) -> int:
     """How many cards free cells or foundations hold: None, empty piles and non-cards count none."""
     if held is None or isinstance(held, str | int | bool):
         return 0
+    if type(held) is list or type(held) is tuple:  # the usual: empty cells (None) or empty piles
+        kinds = set(map(type, held))
+        if kinds <= _NONE or (kinds == _LIST and not any(map(len, held))):
+            return 0
     piles = held.values() if isinstance(held, Mapping) else held
     try:
         items = list(itertools.islice(iter(piles), DECK_SIZE + 1))  # type: ignore[call-overload]
@@ -675,6 +679,8 @@ def _cards_held(held: object) -> int:
     return count
 
 
+_NONE: Final = frozenset({type(None)})
+_LIST: Final = frozenset({list})
 _CANONICAL: Final = frozenset(CARD_NAMES)
 
 
@@ -686,6 +692,9 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     if type(value) is list or type(value) is tuple:
         if (line := _fast_line(cast("Sequence[object]", value), encoding)) is not None:
             return line
+    elif type(value) is str:
+        if (line := _text_line(value)) is not None:
+            return line
     elif not isinstance(value, str | bytes | list | tuple) and (state := _state_field(value)) is not None:
         name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
         if (type(inner) is list or type(inner) is tuple) and (
@@ -694,6 +703,24 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
             return line
         return canonical_line(_read(inner, encoding, f".{name}", 1))
     return canonical_line(read_value(value, encoding))
+
+
+def _text_line(text: str) -> bytes | None:
+    """`_fast_text`'s board as its line, named straight from the text's names."""
+    groups = [g for g in map(str.split, text.split("\n")) if g]
+    shape = tuple(map(len, groups))
+    if shape not in SHAPES:
+        return None
+    flat: Sequence[str] = list(itertools.chain.from_iterable(groups))
+    if shape == COLUMN_SHAPE:
+        flat = _BY_COLUMN(flat)
+    if _canonical(flat):
+        return (" ".join(flat) + "\n").encode()
+    try:
+        names = list(map(_NAMED_BYTES.__getitem__, flat))
+    except KeyError:
+        return None
+    return b" ".join(names) + b"\n" if len(set(names)) == DECK_SIZE else None
 
 
 def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:

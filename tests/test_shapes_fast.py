@@ -224,6 +224,16 @@ def columns(function: Callable[[int], list[Any]]) -> Callable[[int], list[list[A
     return lambda n: [function(n)[i::8] for i in range(8)]
 
 
+def changed_state(n: int, **fields: object) -> Board:
+    def board() -> object:
+        state = dataclass_game.new_game(n)
+        for name, value in fields.items():
+            setattr(state, name, value)
+        return state
+
+    return board
+
+
 def _swap_first_two(cards: list[Any]) -> None:
     cards[0], cards[1] = cards[1], cards[0]
 
@@ -273,6 +283,32 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             lambda: [*names(7)[:51], {"rank": "K", "suit": "S"}],
             lambda: [*rows(names)(8)[:6], [*names(8)[48:], ["KS"]]],
             *run_of(names, range(8, 10)),
+        ],
+        PLAIN,
+    ),
+    "text: rows, columns, one line, then lower case, 10, a duplicate, a header, symbols": (
+        [
+            lambda: reference.deal(1).format("rows"),
+            lambda: reference.deal(2).format("columns"),
+            lambda: reference.deal(3).line,
+            lambda: reference.deal(4).format("rows").lower(),
+            lambda: reference.deal(5).format("rows").replace("T", "10"),
+            lambda: reference.deal(6).format("rows").replace(reference.deal(6).names[1], reference.deal(6).names[0]),
+            lambda: "Game #7\n" + reference.deal(7).format("rows"),
+            lambda: "".join(n[0] + "♣♦♥♠"["CDHS".index(n[1])] + " " for n in reference.deal(8).names),
+            lambda: reference.deal(9).format("rows"),
+        ],
+        PLAIN,
+    ),
+    "game states: then a card in a free cell, in a foundation, a number in a cell": (
+        [
+            *run_of(dataclass_game.new_game, range(1, 3)),
+            changed_state(3, freecells=[None, "AS", None, None]),
+            changed_state(4, foundations=[[], ["AS"], [], []]),
+            changed_state(5, freecells=[None, 0, None, None]),
+            changed_state(6, freecells=[None] * 4, foundations=[[], [], [], []]),
+            changed_state(7, freecells=[], foundations=()),
+            *run_of(dataclass_game.new_game, range(8, 10)),
         ],
         PLAIN,
     ),
