@@ -21,10 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import engine
-from harness.engine import Request
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's harness
+
+from harness import engine  # noqa: E402
+from harness.engine import Request  # noqa: E402
+
 FREECELL = {"rows with a header (freecell.c)": ["-H"], "canonical lines (freecell.c)": ["-f", "line"]}
 LAYOUTS = ("rows", "header", "symbols", "ten", "suit-first", "ansi", "quoted", "json")
 
