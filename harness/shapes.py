@@ -313,6 +313,7 @@ class _Kind:
 
 _KINDS: dict[type, _Kind | None] = {}
 _MAX_KNOWN: Final = 1 << 12
+_MAX_KINDS: Final = 256
 _CARD_FIELDS: Final = (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS)
 
 
@@ -389,6 +390,8 @@ def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
     try:
         kind = _KINDS[cls]
     except KeyError:
+        if len(_KINDS) >= _MAX_KINDS:
+            _KINDS.clear()  # a class made anew each deal (a namedtuple made in the function) must not pile up
         kind = _KINDS[cls] = _kind_for(flat[0])
     if kind is None:
         return None
