@@ -13,8 +13,11 @@ A representation is read from itself, never fitted to the expected board: numeri
 bare numbers, cards as bare numbers — is `AmbiguousCards` unless the encoding was stated
 (`--suits`, `--cards`).
 
-Speed: a card is read once per distinct representation (a signature of its type and fields)
-and remembered, so a board costs a few dictionary look-ups per card.
+Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each class are read by a
+kind learned from the first one (which fields to take, at C speed), each distinct key is read
+once by the full reader and remembered, and a deck whose numbers were decided names its keys
+at once; a board costs a few look-ups per card.  Whatever a kind cannot vouch for goes to the
+full reader, so that both give the same line or the same error (tests/test_shapes_fast.py).
 """
 
 from __future__ import annotations
