@@ -4,7 +4,7 @@ exit 130 in one line, never an import's traceback."""
 
 import sys
 
-from harness import interrupts
+from harness.process import interrupts
 
 
 def main() -> int:

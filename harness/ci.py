@@ -45,6 +45,8 @@ def shard_argv(
     shards: int,
     jobs: str | None,
     out: Path,
+    cards: str | None = None,
+    suits: str | None = None,
     annotate: bool = False,
 ) -> list[str]:
     """The `verify` command line of one shard, its files in `out` (created: it is the workflow's own)."""
@@ -56,6 +58,10 @@ def shard_argv(
         argv += ["--sample", sample, "--seed", seed]
     if jobs:
         argv += ["--jobs", jobs]
+    if cards:
+        argv += ["--cards", cards]
+    if suits:
+        argv += ["--suits", suits]
     if annotate:
         argv.append("--annotate")
     return [*argv, "--report", f"{stem}.json", "--junit", f"{stem}.xml", "--resume", f"{stem}.resume"]

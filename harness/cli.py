@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
-from harness import interrupts
 from harness.errors import HarnessError, RequestError, bug_message
 from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.limits import DEFAULT_STARTUP_TIMEOUT, Limits
+from harness.process import interrupts
 from harness.text import counted, printable
 
 if TYPE_CHECKING:
@@ -202,6 +202,16 @@ def _add_timeout_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_card_options(p: argparse.ArgumentParser) -> None:
+    """--cards and --suits, as verify, profile and ci shard take them: how a dealer's bare numbers read."""
+    p.add_argument(
+        "--cards",
+        choices=("rank-major", "suit-major"),
+        help="a dealer's cards as bare numbers: rank × 4 + suit, or suit × 13 + rank (with --suits)",
+    )
+    p.add_argument("--suits", metavar="CDHS", help="a dealer's suits as numbers: the suits 0 … 3, e.g. SHDC")
+
+
 def _add_limit_options(p: argparse.ArgumentParser) -> None:
     from harness.limits import DEFAULT_LIMITS as D
 
@@ -367,6 +377,8 @@ def cmd_ci(args: argparse.Namespace) -> int:
             shard=args.shard,
             shards=args.shards,
             jobs=args.jobs,
+            cards=args.cards,
+            suits=args.suits,
             out=Path(args.out),
             annotate=ci.on_github(),
         )
@@ -512,7 +524,14 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     if args.html:
         check_output_path("--html", args.html)
-    result = profile(args.impl, timeout=args.timeout, limits=_limits_of(args), startup_timeout=args.startup_timeout)
+    result = profile(
+        args.impl,
+        timeout=args.timeout,
+        limits=_limits_of(args),
+        startup_timeout=args.startup_timeout,
+        cards=args.cards,
+        suits=args.suits,
+    )
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     if args.html:
         from harness.html_report import profile_html, write_html
@@ -564,12 +583,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
     _add_timeout_options(p)
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
-    p.add_argument(
-        "--cards",
-        choices=("rank-major", "suit-major"),
-        help="a dealer's cards as bare numbers: rank × 4 + suit, or suit × 13 + rank (with --suits)",
-    )
-    p.add_argument("--suits", metavar="CDHS", help="a dealer's suits as numbers: the suits 0 … 3, e.g. SHDC")
+    _add_card_options(p)
     p.add_argument("--report", metavar="FILE.json", help="write the JSON report (SPEC.md) here")
     p.add_argument("--junit", metavar="FILE.xml", help="write JUnit XML here, for CI test views")
     p.add_argument("--resume", metavar="FILE", help="log of finished blocks; an interrupted run continues from it")
@@ -615,6 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--shard", type=int, required=True, metavar="K")
     q.add_argument("--shards", type=int, required=True, metavar="N")
     q.add_argument("--jobs", metavar="N")
+    _add_card_options(q)
     q.add_argument("--out", default="freecell-reports", metavar="DIR")
     q = steps.add_parser("merge", help="merge the shard-*.json under DIRECTORY into one verdict")
     q.add_argument("directory")
@@ -642,6 +657,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--html", metavar="FILE.html", help="write a page with a bar per dialect and the boards, drawn")
     _add_timeout_options(p)
+    _add_card_options(p)
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
 

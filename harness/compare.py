@@ -61,7 +61,7 @@ Progress = Callable[[int], None]  # called with the deals just found to agree
 
 FIRST_CHUNK = 16  # deals in a block's first digest call; each next one is GROWTH times larger
 GROWTH = 4
-PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (process.pin_failure)
+PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (adapters.pinning.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
 
@@ -107,6 +107,10 @@ class BlockComparer:
             if progress:
                 progress(hi - lo)
         return BlockResult(block.key, len(deals), None, block.first, self.notes)
+
+    def agrees(self, deals: Sequence[int]) -> bool:
+        """Whether the two dealers' digests of `deals` agree (one digest each; no narrowing, no diagnosis)."""
+        return self._same(deals)
 
     @property
     def notes(self) -> tuple[str, ...]:

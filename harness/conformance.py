@@ -7,12 +7,15 @@ imports this only when a run uses it: options, dealers and NumPy stay unloaded o
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import pytest
 
 from harness.adapters import check_impl, open_pair
 from harness.compare import BlockComparer
 from harness.errors import RequestError
 from harness.intervals import Block
+from harness.pytest_options import in_plugin_words
 from harness.report import board_diff, diagnosis_line
 from harness.request import Request
 from harness.seeds import require_seed_document
@@ -41,7 +44,8 @@ def requests(config: pytest.Config) -> list[Request]:
                 shard=config.getoption("fc_shard"),
                 timeout=config.getoption("fc_timeout"),
                 block_size=config.getoption("fc_block_size"),
-                range_option="--fc-range",
+                cards=config.getoption("fc_cards"),
+                suits=config.getoption("fc_suits"),
             )
             for impl in _impls(config)
         ]
@@ -49,7 +53,7 @@ def requests(config: pytest.Config) -> list[Request]:
             for impl in {*(r.impl for r in made), made[0].against}:
                 check_impl(impl, made[0].options)
     except RequestError as exc:
-        raise pytest.UsageError(f"freecell-harness: {exc}") from None
+        raise pytest.UsageError(f"freecell-harness: {in_plugin_words(str(exc))}") from None
     config.stash[_REQUESTS] = made
     return made
 
@@ -58,12 +62,24 @@ class ConformanceSession:
     """Compares blocks of each implementation with `--fc-against`; a failure fails the test with the board diff.
 
     What the `fc_conformance` fixture gives a test: `fc_conformance.check(conformance_impl, deal_block)`.
-    A dealer that cannot be opened stops the whole session with one usage error, not one failure per block.
+    A dealer that cannot be opened, or whose answers only `--fc-cards`/`--fc-suits` can make readable, stops
+    the whole session with one usage error, not one failure per block.
     """
 
-    def __init__(self, config: pytest.Config) -> None:
+    def __init__(self, config: pytest.Config, session: pytest.Session | None = None) -> None:
         self.requests = {r.impl: r for r in requests(config)}
         self._comparers: dict[str, BlockComparer] = {}
+        # An xdist worker: pytest.exit there is an INTERNALERROR of the controller (pytest-xdist #1239).
+        self._worker_session = session if hasattr(config, "workerinput") else None
+
+    def _stop(self, message: str) -> NoReturn:
+        """End the whole session with one usage error: what stops one block would stop every other.
+        In an xdist worker, this test fails saying why, and the worker, then the run, stops after it."""
+        said = f"freecell-harness: {in_plugin_words(message)}"
+        if self._worker_session is None:
+            pytest.exit(said, returncode=pytest.ExitCode.USAGE_ERROR)
+        self._worker_session.shouldstop = said
+        raise pytest.fail.Exception(said, pytrace=False) from None  # the error it was raised in: said
 
     def comparer(self, impl: str) -> BlockComparer:
         """The comparer of `impl` with its `--fc-against`, opened on first use."""
@@ -74,13 +90,17 @@ class ConformanceSession:
                     *open_pair(impl, request.against, request.options), dialect=request.dialect
                 )
             except RequestError as exc:
-                pytest.exit(f"freecell-harness: cannot open {impl}: {exc}", returncode=pytest.ExitCode.USAGE_ERROR)
+                self._stop(f"cannot open {impl}: {exc}")
         return self._comparers[impl]
 
     def check(self, impl: str, block: Block) -> None:
-        """Fail the calling test, with the first differing board, unless `impl` deals `block` as expected."""
+        """Fail the calling test, with the first differing board, unless `impl` deals `block` as expected;
+        stop the session if its answers cannot be read without an option (bare-number suits: `--fc-suits`)."""
         comparer = self.comparer(impl)
-        result = comparer.compare(block)
+        try:
+            result = comparer.compare(block)
+        except RequestError as exc:
+            self._stop(str(exc))
         f = result.failure
         if f is not None:
             pytest.fail(

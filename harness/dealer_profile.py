@@ -111,8 +111,11 @@ def profile(
     seed: int = 0,
     limits: Limits = DEFAULT_LIMITS,
     startup_timeout: float = DEFAULT_STARTUP_TIMEOUT,
+    cards: str | None = None,
+    suits: str | None = None,
 ) -> Profile:
-    """Check `impl` on every part of every dialect; RequestError when it cannot be opened."""
+    """Check `impl` on every part of every dialect, its bare numbers read as `cards` and `suits` say
+    (`--cards`, `--suits`); RequestError when it cannot be opened or read."""
     from harness import engine
 
     results: dict[str, DialectProfile] = {}
@@ -127,6 +130,8 @@ def profile(
                 timeout=timeout,
                 startup_timeout=startup_timeout,
                 limits=limits,
+                cards=cards,
+                suits=suits,
             )
             outcome = engine.run(request)
             failure, probed = outcome.first_failure, 0
@@ -142,8 +147,9 @@ def profile(
 
 def _bisect(request: Request, failure: Failure) -> tuple[Failure, int]:
     """The failure at the boundary: between the last conforming deal checked below `failure` and it,
-    the smallest failing deal that follows a conforming one, found by probing deals one at a time;
-    and how many deals were probed (each one compared)."""
+    the smallest failing deal that follows a conforming one, found by probing deals one at a time by
+    digest; and how many deals were probed.  Only the boundary's deal is then compared in full
+    (narrowed, dealt alone, diagnosed); should it agree there after all, the failure first found stands."""
     from harness.adapters import open_pair
     from harness.compare import BlockComparer
     from harness.intervals import Block
@@ -160,12 +166,14 @@ def _bisect(request: Request, failure: Failure) -> tuple[Failure, int]:
             middle = (good + bad) // 2
             if middle not in DIALECTS[request.dialect]:
                 break
-            result = comparer.compare(Block.listing(str(middle), [middle]))
             probed += 1
-            if result.failure is None:
+            if comparer.agrees([middle]):
                 good = middle
             else:
-                bad, failure = middle, result.failure
+                bad = middle
+        if bad != failure.deal:
+            found = comparer.compare(Block.listing(str(bad), [bad])).failure
+            failure = found if found is not None else failure
     return failure, probed
 
 

@@ -26,9 +26,10 @@ from harness.adapters import check_impl, open_pair
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.interrupts import descendants, interrupts_held, interrupts_raise, kill_children, kill_tree
 from harness.intervals import Block
 from harness.process import die_with_parent, exit_text
+from harness.process.interrupts import interrupts_held, interrupts_raise, kill_children
+from harness.process.trees import descendants, kill_tree
 from harness.request import Request, default_jobs
 from harness.resume import ResumeLog, run_identity
 from harness.verdict import Verdict

@@ -19,28 +19,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from harness.intervals import BLOCK_SIZE
-from reference.dialects import DEFAULT_DIALECT, DIALECTS
+from harness.pytest_options import OPTIONS
 
 if TYPE_CHECKING:
     from harness.conformance import ConformanceSession
-
-DEFAULT_RANGE = None  # as verify's: 1-32000 and a window around every boundary of the dialect
-
-# (option, default, metavar, help); `--fc-impl` (repeatable) apart.
-_OPTIONS = (
-    ("--fc-against", "reference", "IMPL", "what it is compared with"),
-    (
-        "--fc-range",
-        DEFAULT_RANGE,
-        "A-B",
-        "deals to check (default: as verify's, 1-32000 and a window around every boundary of the dialect)",
-    ),
-    ("--fc-dialect", DEFAULT_DIALECT, "D", " or ".join(DIALECTS)),
-    ("--fc-shard", None, "K/N", "this machine's share of the blocks"),
-    ("--fc-block-size", str(BLOCK_SIZE), "N", "deals per test"),
-    ("--fc-timeout", "10", "SECONDS", "per deal (0.01 … 86400)"),
-)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -52,7 +34,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="IMPL",
         help="implementation under test, repeatable (default: fixtures and the original JS solution)",
     )
-    for option, default, metavar, help in _OPTIONS:
+    for option, default, metavar, help in OPTIONS:
         group.addoption(option, default=default, metavar=metavar, help=help)
 
 
@@ -64,7 +46,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """Bad options, and a dealer that surely cannot be opened, are one usage error before collection;
     a run that gives no `--fc-…` option is checked only if one of its tests uses the plugin."""
     given = config.getoption("fc_impl") is not None or any(
-        config.getoption(_dest(option)) != default for option, default, _, _ in _OPTIONS
+        config.getoption(_dest(option)) != default for option, default, _, _ in OPTIONS
     )
     if given:
         from harness import conformance
@@ -100,10 +82,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture(scope="session")
-def fc_conformance(pytestconfig: pytest.Config) -> Iterator[ConformanceSession]:
+def fc_conformance(request: pytest.FixtureRequest) -> Iterator[ConformanceSession]:
     """One per session (per xdist worker), so each implementation's process lives once per worker."""
     from harness.conformance import ConformanceSession
 
-    session = ConformanceSession(pytestconfig)
+    session = ConformanceSession(request.config, request.session)
     yield session
     session.close()

@@ -205,7 +205,6 @@ class Request:
         timeout: str | float = 10.0,
         encoding: str = "utf-8",
         block_size: str | int | None = None,
-        range_option: str = "--range",
         limits: Limits = DEFAULT_LIMITS,
         cards: str | None = None,
         suits: str | None = None,
@@ -216,7 +215,7 @@ class Request:
 
         if dialect not in reference.DIALECTS:
             raise RequestError(f"--dialect {dialect!r}: choose one of {', '.join(reference.DIALECTS)}")
-        parsed = tuple(parse_range(r, dialect, option=range_option) for r in ranges)
+        parsed = tuple(parse_range(r, dialect) for r in ranges)
         if seed is not None and sample is None:
             raise RequestError("verify: --seed goes with --sample")
         return cls(

@@ -257,3 +257,30 @@ def test_exit_status(node: str, seeds: Path, capsys: pytest.CaptureFixture[str],
     err = capsys.readouterr().err
     if rc == 2:
         assert err.count("\n") == 1 and "missing.txt" in err and "Traceback" not in err
+
+
+# A solution whose cards or suits are bare numbers: `challenge` takes no --cards or --suits (a
+# freeCodeCamp answer names its cards), so it is that solution's failure, and the other documents
+# are still judged; never a request error that names an option `challenge` does not have.
+NAMED_CARD = "'A23456789TJQK'[i >> 2] + 'CDHS'[i & 3]"
+NUMBERED = {
+    "cards as numbers": GOOD_SOLUTION.replace(NAMED_CARD, "i"),
+    "suits as numbers": GOOD_SOLUTION.replace(NAMED_CARD, "{ rank: i >> 2, suit: i & 3 }"),
+}
+
+
+@pytest.mark.parametrize("solution", NUMBERED.values(), ids=NUMBERED.keys())
+def test_a_solution_of_bare_numbers_is_its_failure_not_the_runs(
+    node: str, seeds: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], solution: str
+) -> None:
+    assert solution != GOOD_SOLUTION
+    numbered = tmp_path / "numbered.md"
+    numbered.write_text(markdown_doc([("deals", "assert(dealFreeCell(1))")], solution=solution), encoding="utf-8")
+    good = os.path.relpath(seeds / "000_8985819e1f56d382.txt")
+    assert main(["challenge", str(numbered), good, "--json", "--range", "1-100"]) == 1
+    reports = json.loads(capsys.readouterr().out)
+    assert [r["conformant"] for r in reports] == [False, True]
+    failure = reports[0]["first_failure"]
+    assert (failure["deal"], failure["kind"]) == (1, "invalid-output")
+    assert "bare numbers" in failure["message"] and '"JD"' in failure["message"], failure
+    assert re.search(r"(?<![\w-])--(cards|suits)\b", failure["message"]) is None, failure

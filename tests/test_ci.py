@@ -95,10 +95,11 @@ def test_no_workflow_restores_a_resume_log_of_an_earlier_run(workflow: str) -> N
 ACTION = Path(__file__).parents[1] / "action.yml"
 
 
-def _run_script(step_id: str) -> str:
-    """The `run: |` script of the action's step `id: step_id` (read by indentation, as YAML does)."""
-    lines = ACTION.read_text().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.strip() == f"id: {step_id}")
+def _run_script(step_id: str, path: Path = ACTION, *, step: str | None = None) -> str:
+    """The `run: |` script of the step `id: step_id` (or the step whose line is `step`) of the action
+    (or of the workflow at `path`), read by indentation, as YAML does."""
+    lines = path.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == (step or f"id: {step_id}"))
     run = next(i for i in range(start, len(lines)) if lines[i].strip() == "run: |")
     indent = len(lines[run + 1]) - len(lines[run + 1].lstrip())
     body = []
@@ -135,3 +136,83 @@ def test_the_actions_verify_step_fails_exactly_when_the_dealer_diverges(
     assert run.returncode == status, run.stderr.decode()
     assert output.read_text() == f"status={status}\n"
     assert (tmp_path / "out" / "shard-1" / "shard-1.json").is_file()
+
+
+# A dealer of bare-number cards through a shard: read as stated, refused in one line (exit 2) without.
+NUMBERED = "py:shapes.numeric_cards:card_numbers"
+STATED = ("--cards", "suit-major", "--suits", "SHDC")
+
+
+@pytest.mark.parametrize(
+    ("options", "status", "says"),
+    [(STATED, 0, ""), ((), 2, "with --cards {rank-major,suit-major} and --suits CDHS"), (STATED[:2], 2, "--suits")],
+    ids=["stated", "unstated", "no --suits"],
+)
+def test_a_shard_reads_bare_numbers_as_its_options_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: tuple[str, ...], status: int, says: str
+) -> None:
+    shard = ["ci", "shard", NUMBERED, "--range", "1-300", "--shard", "1", "--shards", "1", "--jobs", "1"]
+    assert main([*shard, *options, "--out", str(tmp_path)]) == status
+    err = capsys.readouterr().err
+    if status == 0:
+        assert json.loads((tmp_path / "shard-1.json").read_text())["checked"] == 300
+    else:
+        assert err.count("\n") == 1 and says in err, err
+
+
+@pytest.mark.parametrize(
+    ("cards", "suits", "status"),
+    [("suit-major", "SHDC", 0), ("", "", 2), ("suit-major", "CDHS", 1)],
+    ids=["stated", "unstated", "stated wrongly"],
+)
+def test_the_actions_verify_step_passes_cards_and_suits_on(
+    tmp_path: Path, test_dealers: Path, cards: str, suits: str, status: int
+) -> None:
+    venv_bin = tmp_path / "runner" / "freecell-harness" / "bin"
+    venv_bin.mkdir(parents=True)
+    (venv_bin / "python").symlink_to(sys.executable)
+    output = tmp_path / "github_output"
+    env = {
+        "PATH": os.environ["PATH"],
+        "PYTHONPATH": os.pathsep.join((str(Path(__file__).parents[1]), str(test_dealers))),
+        "RUNNER_TEMP": str(tmp_path / "runner"),
+        "GITHUB_OUTPUT": str(output),
+        "IMPL": NUMBERED,
+        "RANGE": "1-100",
+        "DIALECT": "classic",
+        "SHARD": "1",
+        "SHARDS": "1",
+        "CARDS": cards,
+        "SUITS": suits,
+        "OUT": str(tmp_path / "out" / "shard-1"),
+    }
+    run = subprocess.run(["bash", "-e", "-c", _run_script("verify")], env=env, cwd=tmp_path, capture_output=True)
+    assert run.returncode == status, run.stderr.decode()
+    assert output.read_text() == f"status={status}\n"
+
+
+@pytest.mark.parametrize(
+    ("cards", "suits", "status"), [("suit-major", "SHDC", 0), ("", "", 2)], ids=["stated", "unstated"]
+)
+def test_the_workflows_shard_step_passes_cards_and_suits_on(
+    tmp_path: Path, test_dealers: Path, cards: str, suits: str, status: int
+) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python").symlink_to(sys.executable)
+    env = {
+        "PATH": os.pathsep.join((str(bin_dir), os.environ["PATH"])),
+        "PYTHONPATH": os.pathsep.join((str(Path(__file__).parents[1]), str(test_dealers))),
+        "IMPL": NUMBERED,
+        "RANGE": "1-100",
+        "DIALECT": "classic",
+        "SHARD": "1",
+        "SHARDS": "1",
+        "CARDS": cards,
+        "SUITS": suits,
+    }
+    shard_step = "- name: verify shard ${{ matrix.shard }}/${{ inputs.shards }}"
+    script = _run_script("", WORKFLOWS / "verify.yml", step=shard_step)
+    run = subprocess.run(["bash", "-e", "-c", script], env=env, cwd=tmp_path, capture_output=True)
+    assert run.returncode == status, run.stderr.decode()
+    assert (tmp_path / "freecell-reports" / "shard-1" / "shard-1.json").is_file() == (status == 0)

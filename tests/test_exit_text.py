@@ -1,4 +1,4 @@
-"""How a process ended, in the words every message uses (`harness.process.exit_text`, its one home)."""
+"""How a process ended, in the words every message uses (`harness.process.exits.exit_text`, its one home)."""
 
 from __future__ import annotations
 

@@ -34,6 +34,7 @@ from harness.cli import main
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.limits import NO_LIMITS, Limits
+from harness.process import cgroups
 
 HOSTILE = Path(__file__).parent / "hostile"
 PY = sys.executable
@@ -253,32 +254,32 @@ def cgroup_root(
     does not get into it)."""
     kind = getattr(request, "param", "best")
     if kind == "not-a-cgroup":
-        monkeypatch.setattr(process, "_CGROUP_PIDS", tmp_path / "no-cgroup")
-        monkeypatch.setattr(process, "_own_cgroup2", lambda: tmp_path)
+        monkeypatch.setattr(cgroups, "CGROUP_PIDS", tmp_path / "no-cgroup")
+        monkeypatch.setattr(cgroups, "own_cgroup2", lambda: tmp_path)
         yield None
         return
     if kind == "unjoinable":
-        monkeypatch.setattr(process._Cgroup, "holds", lambda self, pid: False)
+        monkeypatch.setattr(cgroups.Cgroup, "holds", lambda self, pid: False)
         kind = "best"
     offered = {
-        "v1": process._CGROUP_PIDS if os.access(process._CGROUP_PIDS, os.W_OK) else None,
-        "v2": process._own_cgroup2(),
+        "v1": cgroups.CGROUP_PIDS if os.access(cgroups.CGROUP_PIDS, os.W_OK) else None,
+        "v2": cgroups.own_cgroup2(),
     }
     if kind == "best":
         kind = next((k for k, root in offered.items() if root is not None), "none")
     if kind != "none" and offered[kind] is None:
         pytest.skip(f"CGROUP {kind} NOT WRITABLE HERE, test not run")
-    monkeypatch.setattr(process, "_CGROUP_PIDS", tmp_path / "no-cgroup")
-    monkeypatch.setattr(process, "_own_cgroup2", lambda: None)
+    monkeypatch.setattr(cgroups, "CGROUP_PIDS", tmp_path / "no-cgroup")
+    monkeypatch.setattr(cgroups, "own_cgroup2", lambda: None)
     if kind == "none":
         yield None
         return
     root = offered[kind] / f"freecell-hostile-{uuid.uuid4().hex}"  # type: ignore[operator]
     root.mkdir()
     if kind == "v1":
-        monkeypatch.setattr(process, "_CGROUP_PIDS", root)
+        monkeypatch.setattr(cgroups, "CGROUP_PIDS", root)
     else:
-        monkeypatch.setattr(process, "_own_cgroup2", lambda: root)
+        monkeypatch.setattr(cgroups, "own_cgroup2", lambda: root)
     yield root
     for group in [*(p for p in root.iterdir() if p.is_dir()), root]:  # only the root, unless the test failed
         for pid in (group / "cgroup.procs").read_text().split():
@@ -406,7 +407,9 @@ def test_nothing_outlives_a_harness_killed_with_sigkill(jobs: int, marker: str, 
 # is left to the sentinel, which the worker's own cleanup must therefore not kill.
 LATE_SPAWN = """
 import os, sys, threading
-from harness import interrupts, process
+from harness import process
+from harness.process import cgroups
+from harness.process import interrupts
 sleeper = [sys.executable, "-c", "import time; time.sleep(300)", sys.argv[1]]
 def start():  # from a thread, as a worker's dealers are (no parent-death signal then)
     process.spawn(sleeper)

@@ -117,6 +117,6 @@ def test_each_concept_has_one_home(name: str) -> None:
 
 
 def test_only_one_module_reads_the_process_table() -> None:
-    """/proc/PID/stat is parsed in harness.proc alone (interrupts and the supervisor once each kept a copy)."""
+    """/proc/PID/stat is parsed in harness.process.proc alone (interrupts and the supervisor once each kept a copy)."""
     readers = [m for m, path in _modules().items() if re.search(r"/proc/\{\w+\}/stat\b", path.read_text())]
-    assert readers == ["harness.proc"], readers
+    assert readers == ["harness.process.proc"], readers

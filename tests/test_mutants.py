@@ -18,7 +18,7 @@ from harness.cli import main
 HERE = Path(__file__).parent / "mutants"
 EXPECTATIONS = list(csv.DictReader((HERE / "expectations.tsv").open(), delimiter="\t"))
 TIMEOUT = "1"
-STARTUP_TIMEOUT = "10"
+STARTUP_TIMEOUT = "3"
 
 
 @pytest.fixture(scope="session")
@@ -40,7 +40,8 @@ def mutants(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def verify(impl: str, deal_range: str, report: Path) -> tuple[int, dict[str, object]]:
     argv = ["verify", impl, "--range", deal_range, "--jobs", "2", "--timeout", TIMEOUT, "--report", str(report)]
     # A cmd: deal is a process of its own, whose start gets --startup-timeout too: the hanging mutant
-    # would wait out the default 60 s twice (once more to see the hang recur); a C program starts in less.
+    # would wait out the default 60 s twice (once more to see the hang recur); a C program starts in
+    # milliseconds, so 3 s is a thousandfold margin, on a loaded machine too.
     status = main([*argv, "--startup-timeout", STARTUP_TIMEOUT])
     return status, json.loads(report.read_text())
 

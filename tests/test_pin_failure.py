@@ -1,4 +1,4 @@
-"""`process.pin_failure`, the one policy for pinning a long-lived process's failure to its deal,
+"""`pin_failure` (harness.adapters.pinning), the one policy for pinning a long-lived process's failure to its deal,
 against model dealers: one that dies at one deal whatever came before, one that dies at its k-th
 deal in any process, one whose death does not come back."""
 
@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from harness.adapters.pinning import PIN_WINDOW, pin_failure
 from harness.failures import Failure
-from harness.process import PIN_WINDOW, pin_failure
 
 
 def line(n: int) -> bytes:

@@ -18,6 +18,8 @@ from harness.intervals import Shard
 TESTS = Path(__file__).parent
 PROGRAM = TESTS / "dealers" / "planted_program.py"
 RANGE = (2001, 2300)
+# cmd: starts a Python process per deal: a shorter range, still several blocks, jobs and shards
+CMD_RANGE = (2001, 2090)
 
 
 def _python_program(planted: int) -> str:
@@ -57,6 +59,8 @@ def test_a_planted_divergence_is_caught_at_its_deal_through_every_adapter(
     if kind == "node":
         request.getfixturevalue("node")  # fails in CI without Node, skips loudly elsewhere
 
+    deals = CMD_RANGE if kind == "cmd" else RANGE
+
     @settings(
         max_examples=3 if kind == "cmd" else 5,
         deadline=None,
@@ -64,14 +68,14 @@ def test_a_planted_divergence_is_caught_at_its_deal_through_every_adapter(
         suppress_health_check=[HealthCheck.function_scoped_fixture],
     )
     @given(
-        planted=st.integers(*RANGE),
+        planted=st.integers(*deals),
         jobs=st.sampled_from([1, 2]),
         shards=st.sampled_from([1, 2, 3]),
     )
     def check(planted: int, jobs: int, shards: int) -> None:
         with monkeypatch.context() as m:
             impl = _impl(kind, planted, tmp_path, m)
-            base = Request(impl=impl, ranges=(RANGE,), jobs=jobs, block_size=60, timeout=20)
+            base = Request(impl=impl, ranges=(deals,), jobs=jobs, block_size=30 if kind == "cmd" else 60, timeout=20)
             outcomes = [run(replace(base, shard=Shard(k, shards))) for k in range(1, shards + 1)]
         failures = [o.first_failure for o in outcomes if o.first_failure is not None]
         assert failures, f"{impl}: the planted divergence at {planted} was not found"

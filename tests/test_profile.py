@@ -93,3 +93,65 @@ def test_profile_names_the_exact_boundary_where_a_dealer_stops_conforming(
     report = json.loads(capsys.readouterr().out)
     assert report["dialects"][dialect]["first_failure"]["deal"] == deal, report
     assert report["summary"].startswith(summary), report["summary"]
+
+
+# A dealer whose cards or suits are bare numbers: refused in one line naming the option without it
+# (never fitted to the expected board), profiled as stated with it.
+NUMBERED = "py:shapes.numeric_cards"
+SUIT_MAJOR = ("--cards", "suit-major")
+ENCODINGS = {
+    "cards as numbers, stated": (f"{NUMBERED}:card_numbers", (*SUIT_MAJOR, "--suits", "SHDC"), 0),
+    "suits as numbers, stated": (f"{NUMBERED}:numbered_suits", ("--suits", "shdc"), 0),
+    "stated wrongly: a mismatch, not a fit": (f"{NUMBERED}:card_numbers", (*SUIT_MAJOR, "--suits", "CDHS"), 1),
+}
+
+
+@pytest.mark.parametrize(("impl", "options", "status"), ENCODINGS.values(), ids=ENCODINGS.keys())
+def test_profile_reads_bare_numbers_as_the_options_state(
+    impl: str, options: tuple[str, ...], status: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["profile", impl, *options, "--json"]) == status
+    report = json.loads(capsys.readouterr().out)
+    if status == 0:
+        assert (report["summary"], report["matches"]) == ("classic; wraps above 2³¹−1", ["classic"])
+    else:
+        assert report["matches"] == [] and report["dialects"]["classic"]["first_failure"]["deal"] == 1
+        assert report["dialects"]["classic"]["first_failure"]["kind"] == "mismatch"
+
+
+REFUSED = {
+    "cards as numbers": (f"{NUMBERED}:card_numbers", (), "with --cards {rank-major,suit-major} and --suits CDHS"),
+    "cards as numbers, no --suits": (f"{NUMBERED}:card_numbers", ("--cards", "suit-major"), "with --suits CDHS"),
+    "suits as numbers": (f"{NUMBERED}:numbered_suits", (), "with --suits"),
+    "a bad --suits": (f"{NUMBERED}:numbered_suits", ("--suits", "SHDX"), "--suits 'SHDX': expected the four letters"),
+    "a bad --cards": (f"{NUMBERED}:card_numbers", ("--cards", "column-major"), "--cards: invalid choice"),
+}
+
+
+@pytest.mark.parametrize(("impl", "options", "says"), REFUSED.values(), ids=REFUSED.keys())
+def test_profile_refuses_bare_numbers_it_is_not_told_how_to_read_in_one_line(
+    impl: str, options: tuple[str, ...], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["profile", impl, *options]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and says in captured.err, captured.err
+
+
+NODE_NUMBERS = Path(__file__).parent / "js" / "shapes" / "numbers.js"
+
+
+@pytest.mark.parametrize(
+    ("function", "options", "status", "says"),
+    [
+        ("cardNumbers", ("--cards", "rank-major", "--suits", "SHDC"), 0, "classic; wraps above 2³¹−1"),
+        ("enumSuits", ("--suits", "SHDC"), 0, "classic; wraps above 2³¹−1"),
+        ("cardNumbers", (), 2, "with --cards and --suits"),
+        ("enumSuits", (), 2, "with --suits"),
+    ],
+)
+def test_profile_of_a_node_dealer_takes_the_options_too(
+    node: str, function: str, options: tuple[str, ...], status: int, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["profile", f"node:{NODE_NUMBERS}#{function}", *options]) == status
+    captured = capsys.readouterr()
+    assert says in (captured.out.splitlines()[0] if status == 0 else captured.err), captured

@@ -95,7 +95,7 @@ _PY_RUNNER = (
     "cards = list(reference.deal(1).names)\n"
     "assert r.canonical_line_of([cards[i : i + 8] for i in range(0, 52, 8)]) == reference.deal(1).line.encode()"
 )
-HEAVY = ("numpy", "harness.engine", "harness.adapters", "harness.process", "harness.compare")
+HEAVY = ("numpy", "harness.engine", "harness.adapters", "harness.process.child", "harness.compare")
 
 
 @pytest.mark.parametrize(
@@ -165,6 +165,7 @@ def _module_names() -> list[str]:
 
 _EACH_ALONE = """
 import json, os, sys, traceback
+import numpy  # not ours: imported once here, so that each child spends its time on our modules
 failed = {}
 for name in sys.argv[1:]:
     read, write = os.pipe()

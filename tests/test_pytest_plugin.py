@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -83,14 +84,16 @@ def test_options_are_namespaced_so_a_projects_own_dialect_option_does_not_collid
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--fc-block-size", "0"], "--block-size 0: must be 1"),
-        (["--fc-block-size", "-5"], "--block-size -5: must be 1"),
-        (["--fc-block-size", "ten"], "--block-size 'ten' is not a whole number"),
-        (["--fc-timeout", "-1"], "--timeout -1.0: must be"),
-        (["--fc-timeout", "inf"], "--timeout inf: must be"),
-        (["--fc-dialect", "msvc"], "--dialect 'msvc'"),
-        (["--fc-shard", "3/2"], "--shard '3/2'"),
+        (["--fc-block-size", "0"], "--fc-block-size 0: must be 1"),
+        (["--fc-block-size", "-5"], "--fc-block-size -5: must be 1"),
+        (["--fc-block-size", "ten"], "--fc-block-size 'ten' is not a whole number"),
+        (["--fc-timeout", "-1"], "--fc-timeout -1.0: must be"),
+        (["--fc-timeout", "inf"], "--fc-timeout inf: must be"),
+        (["--fc-dialect", "msvc"], "--fc-dialect 'msvc'"),
+        (["--fc-shard", "3/2"], "--fc-shard '3/2'"),
         (["--fc-range", "0-5"], "outside the classic domain"),
+        (["--fc-suits", "SHDX"], "--fc-suits 'SHDX': expected the four letters CDHS"),
+        (["--fc-cards", "column-major"], "--fc-cards 'column-major': choose one of rank-major, suit-major"),
         (["--fc-impl", "py:no_such_module_here:f"], "cannot import no_such_module_here"),
         (["--fc-impl", "node:/no/such/dealer.js"], "no such file"),
     ],
@@ -155,3 +158,67 @@ def test_a_default_that_cannot_be_served_is_one_usage_error_when_a_test_uses_the
     text = result.stdout.str() + result.stderr.str()
     assert text.count("freecell-harness: the freeCodeCamp seed document") == 1, text
     assert "Traceback" not in text and "INTERNALERROR" not in text
+
+
+# A dealer of bare-number cards or suits: read as --fc-cards and --fc-suits state (the options of
+# verify), else the whole session is one usage error naming the options by the plugin's spelling.
+NUMBERED = "py:shapes.numeric_cards"
+NODE_NUMBERS = Path(__file__).parent / "js" / "shapes" / "numbers.js"
+ENCODINGS = {
+    "cards stated": (f"{NUMBERED}:card_numbers", ("--fc-cards", "suit-major", "--fc-suits", "SHDC"), ""),
+    "suits stated": (f"{NUMBERED}:numbered_suits", ("--fc-suits", "SHDC"), ""),
+    "cards unstated": (f"{NUMBERED}:card_numbers", (), "with --fc-cards {rank-major,suit-major} and --fc-suits CDHS"),
+    "no --fc-suits": (f"{NUMBERED}:card_numbers", ("--fc-cards", "suit-major"), "with --fc-suits CDHS"),
+    "suits unstated": (f"{NUMBERED}:numbered_suits", (), "with --fc-suits, e.g. --fc-suits CDHS"),
+    "node: cards stated": (f"node:{NODE_NUMBERS}#cardNumbers", ("--fc-cards", "rank-major", "--fc-suits", "SHDC"), ""),
+    "node: cards unstated": (f"node:{NODE_NUMBERS}#cardNumbers", (), "with --fc-cards and --fc-suits"),
+    "node: suits unstated": (f"node:{NODE_NUMBERS}#enumSuits", (), "with --fc-suits (the letters"),
+}
+
+
+@pytest.mark.parametrize(("impl", "options", "says"), ENCODINGS.values(), ids=ENCODINGS.keys())
+def test_bare_numbers_are_read_as_fc_cards_and_fc_suits_state_else_one_usage_error_naming_them(
+    suite: pytest.Pytester, request: pytest.FixtureRequest, impl: str, options: tuple[str, ...], says: str
+) -> None:
+    if impl.startswith("node:"):
+        request.getfixturevalue("node")
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--fc-impl", impl, *options, "--fc-range", "1-200", "--fc-block-size", "100"
+    )  # fmt: skip
+    text = result.stdout.str() + result.stderr.str()
+    if not says:
+        result.assert_outcomes(passed=2)
+        return
+    assert result.ret == pytest.ExitCode.USAGE_ERROR, text
+    errors = [line for line in text.splitlines() if "freecell-harness:" in line]
+    assert len(errors) == 1 and says in errors[0], text
+    assert re.search(r"(?<![\w-])--(cards|suits)\b", text) is None, "the command line's spelling, not the plugin's"
+    assert " failed" not in text and "Traceback" not in text and "INTERNALERROR" not in text, text
+
+
+STOPPING = {
+    "suits unstated": (f"{NUMBERED}:numbered_suits", "with --fc-suits, e.g. --fc-suits CDHS"),
+    "a dealer that fails to open": ("py:broken_dealer:deal", "this dealer is broken"),
+}
+
+
+@pytest.mark.parametrize(("impl", "says"), STOPPING.values(), ids=STOPPING.keys())
+def test_under_xdist_what_stops_the_session_stops_it_saying_why_not_as_an_internal_error(
+    suite: pytest.Pytester, impl: str, says: str
+) -> None:
+    """pytest.exit in an xdist worker is an INTERNALERROR (pytest-xdist issue 1239): the worker fails its
+    test instead and stops, and so does the run, after at most one test per worker."""
+    suite.makepyfile(broken_dealer="raise ImportError('this dealer is broken')\ndef deal(n): pass\n")
+    suite.makeconftest(
+        """
+        import harness.conformance as conformance
+        conformance.check_impl = lambda impl, options: None  # as if the cheap check could not tell
+        """
+    )
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-n", "2", "--fc-impl", impl, "--fc-range", "1-2000", "--fc-block-size", "100"
+    )  # fmt: skip
+    text = result.stdout.str() + result.stderr.str()
+    assert "INTERNALERROR" not in text and result.ret not in (pytest.ExitCode.OK, pytest.ExitCode.INTERNAL_ERROR), text
+    assert result.parseoutcomes().get("failed", 0) <= 2 and says in text, text
+    assert re.search(r"(?<![\w-])--(cards|suits)\b", text) is None, "the command line's spelling, not the plugin's"

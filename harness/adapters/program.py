@@ -31,6 +31,7 @@ from typing import NoReturn
 
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
+from harness.adapters.pinning import pin_failure
 from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -249,7 +250,7 @@ class StreamDealer(Dealer):
         return answers
 
     def _isolate(self, todo: list[int], failure: Failure) -> list[Answer]:
-        return process.pin_failure(todo, failure, self._alone)
+        return pin_failure(todo, failure, self._alone)
 
     def _alone(self, number: int) -> Answer:
         o = self.options

@@ -7,6 +7,7 @@ freeCodeCamp runs them, and whether the solution deals the reference's boards ov
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from harness.challenge.names import undefined_names
 from harness.compare import BlockComparer
 from harness.engine import check_blocks
 from harness.errors import RequestError
+from harness.failures import Failure
 from harness.intervals import range_blocks
 from harness.limits import DEFAULT_LIMITS, Limits
 from harness.node.bridge import NodeBridge
@@ -28,12 +30,24 @@ from harness.verdict import Verdict
 
 def check_conformance(dealer: Dealer, first: int, last: int) -> Verdict:
     """Compare `dealer` with the reference over first … last, block by block, as `verify` does
-    (through the engine); `checked` counts deals up to and including the first failure."""
+    (through the engine); `checked` counts deals up to and including the first failure.
+
+    Cards or suits as bare numbers, which `verify` reads only as --cards/--suits state, are this
+    solution's failure at `first`: a freeCodeCamp answer names its cards, and `challenge` has no such option."""
     comparer = BlockComparer(dealer, ReferenceDealer(DealerOptions()), owns_dealers=False)
     try:
         return check_blocks(comparer, range_blocks(first, last, dialect="classic")).verdict
+    except RequestError as exc:
+        if not (option := _STATE_THE_ENCODING.search(str(exc))):
+            raise
+        said = f'{str(exc)[: option.start()]}: the challenge asks for card names, such as "JD"'
+        return Verdict(0, Failure(first, "invalid-output", said))
     finally:
         comparer.close()
+
+
+# Where a refusal of bare numbers goes on to ask for --cards or --suits.
+_STATE_THE_ENCODING = re.compile(r": (?:state|say) [^:]*--(?:cards|suits)\b")
 
 
 # ---------------------------------------------------------------------------------- reports

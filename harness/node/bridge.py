@@ -3,7 +3,7 @@
 One long-lived Node process per `NodeBridge`, started under Node's permission model; deals go
 to it in blocks.  A process that dies or stops answering is killed (its whole process group),
 restarted with the same dealer, and the block goes on.  A death the dealer caused is pinned to
-its deal by `process.pin_failure` (see `NodeBridge.lines`); a death it did not cause is not.
+its deal by `pin_failure` (see `NodeBridge.lines`); a death it did not cause is not.
 A driver that *refuses* a request (`protocol.ProtocolError`) is alive and answering: that is
 raised, never restarted.
 """
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import process
+from harness.adapters.pinning import pin_failure
 from harness.cards import BoardError, canonical_line, read_board
 from harness.errors import HarnessError, RequestError
 from harness.failures import Failure
@@ -298,7 +299,7 @@ class NodeBridge:
     def lines(self, deals: Sequence[int]) -> list[bytes | Failure]:
         """One canonical line (bytes) or Failure per deal, whatever the process does meanwhile.
 
-        A process that died by itself is the dealer's doing: `process.pin_failure` pins the death
+        A process that died by itself is the dealer's doing: `pin_failure` pins the death
         to its deal (the process's life is dealt again from a fresh start, the unanswered deals
         one per message, and the deal it dies at is dealt alone too), so that a dealer that dies
         of what it kept from earlier deals is blamed where it died, and said to keep state.
@@ -328,7 +329,7 @@ class NodeBridge:
                     else:  # a long life is not dealt again: the death is looked for from a fresh start
                         before, untold = [], self._dealt_count - len(rest) + (pos - start)
                     again = functools.partial(self._again, before, untold=untold)
-                    pinned = process.pin_failure(deals[pos:], self._died_at(deals[pos], died), self._alone, again)
+                    pinned = pin_failure(deals[pos:], self._died_at(deals[pos], died), self._alone, again)
                     out[pos : pos + len(pinned)] = pinned
                     pos += len(pinned)
                     step_until = 0

@@ -7,9 +7,8 @@ request is known, so that the report it was asked for says `"interrupted": true`
 each raises KeyboardInterrupt.
 
 Dealer processes run in their own sessions (so a terminal's Ctrl-C does not reach them), which
-is why they must be killed by their process groups.  `harness.process.kill_all()` (the process
-supervisor) does that for the dealers it started; until every adapter goes through it, the
-children of this process found in /proc are killed the same way.
+is why they must be killed by their process groups.  The supervisor's `kill_all()` does that for the
+dealers it started; the other children of this process found in /proc are killed the same way.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, NoReturn, TypeAlias
 
-from harness.proc import proc_stat, process_table, tree_of
+from harness.process.trees import descendants, kill_tree
 
 _STOPPING = (signal.SIGINT, signal.SIGTERM)
 _Handler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
@@ -151,29 +150,9 @@ def interrupts_held() -> Iterator[None]:
             signal.signal(s, handler)
 
 
-def descendants(pid: int) -> dict[int, tuple[int, int]]:
-    """Every live descendant of `pid`: {pid: (process group, start time)}."""
-    table = process_table()
-    return {p: (table[p].pgid, table[p].started) for p in tree_of(table, {pid}) - {pid}}
-
-
-def kill_tree(processes: dict[int, tuple[int, int]]) -> None:
-    """SIGKILL each process (and the group it leads) that is still the process it was."""
-    for pid, (group, started) in processes.items():
-        stat = proc_stat(pid)
-        if stat is None or stat.started != started:
-            continue  # gone, or its number reused by another process
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            if group == pid:
-                os.killpg(pid, signal.SIGKILL)
-            else:
-                os.kill(pid, signal.SIGKILL)
-
-
 def kill_children() -> None:
     """Kill every process this one started, with the process groups they lead."""
-    supervisor = sys.modules.get("harness.process")  # never imported: it started no dealer
-    kill_all = getattr(supervisor, "kill_all", None)
-    if callable(kill_all):
-        kill_all()
+    supervisor = sys.modules.get("harness.process.supervisor")  # not loaded: this process started no dealer
+    if supervisor is not None:
+        supervisor.kill_all()
     kill_tree(descendants(os.getpid()))

@@ -1,0 +1,67 @@
+"""Process supervision: starting dealer processes and seeing that nothing they start outlives them.
+
+One module per concept: `proc` reads /proc (the one reader); `trees` finds, kills and reaps process
+trees; `cgroups` makes a cgroup per tree; `linux` asks for the parent-death signal; `sentinel` kills
+what a harness process leaves when it dies; `supervisor` is this process's state and `kill_all`;
+`child` is one supervised tree (`Child`, `spawn`); `runs` runs a program to its end (`run`, `sweep`);
+`exits` says how a process ended (`exit_text`, `limit_in_words`); `interrupts` turns Ctrl-C and
+SIGTERM into one exception and kills every child.
+
+The names below load when first used (PEP 562): the entry point imports `interrupts` first, and the
+command line's light commands must not pay for the rest.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from harness.process.child import Child, spawn
+    from harness.process.exits import exit_text, limit_in_words, memory_words
+    from harness.process.linux import die_with_parent
+    from harness.process.runs import LIVENESS_S, Run, run, run_quietly, sweep
+    from harness.process.supervisor import kill_all
+
+_HOMES: Final = {
+    "Child": "harness.process.child",
+    "LIVENESS_S": "harness.process.runs",
+    "Run": "harness.process.runs",
+    "die_with_parent": "harness.process.linux",
+    "exit_text": "harness.process.exits",
+    "kill_all": "harness.process.supervisor",
+    "limit_in_words": "harness.process.exits",
+    "memory_words": "harness.process.exits",
+    "run": "harness.process.runs",
+    "run_quietly": "harness.process.runs",
+    "spawn": "harness.process.child",
+    "sweep": "harness.process.runs",
+}
+
+__all__ = [
+    "LIVENESS_S",
+    "Child",
+    "Run",
+    "die_with_parent",
+    "exit_text",
+    "kill_all",
+    "limit_in_words",
+    "memory_words",
+    "run",
+    "run_quietly",
+    "spawn",
+    "sweep",
+]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:  # a submodule (`from harness.process import child`) is then imported by the import system
+        raise AttributeError(f"module 'harness.process' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

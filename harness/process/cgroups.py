@@ -1,0 +1,109 @@
+"""A cgroup per dealer process tree: it lists every process of the tree, escaped or not, and may bound
+their number.  Made under the pids hierarchy of cgroup v1 where it is writable, else under this
+process's own cgroup v2 where the harness may make cgroups and move processes."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import time
+from pathlib import Path
+
+CGROUP_PIDS = Path("/sys/fs/cgroup/pids")  # the pids hierarchy of cgroup v1 (hybrid systems)
+
+
+@functools.cache
+def own_cgroup2() -> Path | None:
+    """This process's own cgroup v2, if the harness may make cgroups under it and move processes there."""
+    try:
+        own = next(line[3:] for line in Path("/proc/self/cgroup").read_text().splitlines() if line.startswith("0::"))
+        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+    except (OSError, StopIteration):
+        return None
+    for line in mounts:
+        fields = line.split()
+        if "-" in fields[:-1] and fields[fields.index("-") + 1] == "cgroup2" and fields[3] == "/":
+            path = Path(fields[4]) / own.strip().lstrip("/")
+            if os.access(path, os.W_OK) and os.access(path / "cgroup.procs", os.W_OK):
+                return path
+    return None
+
+
+def cgroup_roots() -> list[Path]:
+    """Where a dealer's cgroup may be made, best first: the pids cgroup v1 bounds its processes;
+    a cgroup v2 under our own lists them (and bounds them only where `pids` is delegated to it)."""
+    roots = [CGROUP_PIDS] if os.access(CGROUP_PIDS, os.W_OK) else []
+    own = own_cgroup2()
+    return roots + ([own] if own is not None else [])
+
+
+UNJOINABLE: set[Path] = set()  # roots whose cgroups a child was once made but could not join (a container's)
+
+
+class Cgroup:
+    """A cgroup for one child: lists every process of its tree, escaped or not; may bound their number."""
+
+    def __init__(self, path: Path, limit: int | None) -> None:
+        self.path = path
+        path.mkdir()
+        self.bounds_processes = False
+        try:
+            if not (path / "cgroup.procs").exists():
+                raise NotADirectoryError(f"{path} is not a cgroup")
+            if limit and (path / "pids.max").exists():
+                (path / "pids.max").write_text(f"{limit}\n")
+                self.bounds_processes = True
+        except OSError:
+            path.rmdir()
+            raise
+
+    @classmethod
+    def make(cls, name: str, limit: int | None) -> Cgroup | None:
+        for root in cgroup_roots():
+            if root in UNJOINABLE:
+                continue
+            try:
+                return cls(root / name, limit)
+            except OSError:
+                continue
+        return None
+
+    def kill(self) -> None:
+        """Kill every member at once, where the kernel offers it (cgroup v2's cgroup.kill)."""
+        if (self.path / "cgroup.kill").exists():
+            with contextlib.suppress(OSError):
+                (self.path / "cgroup.kill").write_text("1\n")
+
+    def holds(self, pid: int) -> bool:
+        """Whether `pid` (running, or ended and not yet reaped) joined it."""
+        try:
+            lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
+        except OSError:
+            return False
+        return any(line.endswith(f"/{self.path.name}") for line in lines)
+
+    def members(self) -> set[int]:
+        try:
+            return {int(p) for p in (self.path / "cgroup.procs").read_text().split()}
+        except (OSError, ValueError):
+            return set()
+
+    def hit_limit(self) -> bool:
+        try:
+            return any(
+                line.split()[0] == "max" and int(line.split()[1]) > 0
+                for line in (self.path / "pids.events").read_text().splitlines()
+            )
+        except (OSError, ValueError, IndexError):
+            return False
+
+    def remove(self) -> None:
+        for _ in range(100):
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.01)  # the last members are still being torn down by the kernel

@@ -1,0 +1,346 @@
+"""One supervised process tree (`Child`, started by `spawn`).
+
+Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
+started in a session of its own, under resource limits (`Limits`, set with setrlimit in the
+child), in a cgroup of its own where one can be made (pids v1, else v2), with a marker in its
+environment that its descendants inherit.  `Child.kill` kills the whole tree: its process group,
+every member of its cgroup, and every process carrying its marker that escaped into a session of
+its own (found in /proc wherever it was reparented).  What the harness process leaves when it ends
+in any way is the sentinel's (`harness.process.sentinel`).
+"""
+
+from __future__ import annotations
+
+import array
+import collections
+import contextlib
+import fcntl
+import os
+import resource
+import select
+import signal
+import subprocess
+import termios
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import BinaryIO, Literal
+
+from harness.limits import NO_LIMITS, Limits
+from harness.process import supervisor
+from harness.process.cgroups import UNJOINABLE, Cgroup
+from harness.process.exits import exit_text, limit_in_words
+from harness.process.linux import PR_SET_PDEATHSIG, libc
+from harness.process.proc import proc_stat, thread_states
+from harness.process.trees import live_trees, reap
+
+STDERR_TAIL = 400  # characters of stderr quoted in a crash
+_READ = 1 << 20
+
+MemoryRule = Literal["address-space", "data"]
+
+
+# -- one child process ---------------------------------------------------------------------------
+
+
+def _limit_setter(limits: Limits, memory: MemoryRule, cgroup: Cgroup | None, pdeathsig: bool) -> Callable[[], None]:
+    """What the child runs between fork and exec (only async-signal-safe-ish calls)."""
+    rules: list[tuple[int, int]] = []
+    if limits.memory_mb:
+        kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
+        rules.append((kind, limits.memory_mb << 20))
+    if limits.open_files:
+        rules.append((resource.RLIMIT_NOFILE, limits.open_files))
+    # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+    nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))) if limits.processes else None
+    if nproc and not (cgroup and cgroup.bounds_processes):
+        rules.append(nproc)
+        nproc = None
+    procs_file = str(cgroup.path / "cgroup.procs") if cgroup else None
+    c = libc() if pdeathsig else None
+    cpu = limits.cpu_s
+
+    def in_child() -> None:
+        try:
+            if procs_file:
+                fd = os.open(procs_file, os.O_WRONLY)
+                os.write(fd, str(os.getpid()).encode())
+                os.close(fd)
+        except OSError:  # the kernel refused: the parent sees it is not a member, and scans /proc
+            if nproc:
+                rules.append(nproc)
+        for kind, value in rules:
+            _soft, hard = resource.getrlimit(kind)
+            value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+            resource.setrlimit(kind, (value, value))
+        if cpu:
+            seconds = max(1, int(cpu + 0.999))
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        if c is not None:
+            c.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+    return in_child
+
+
+class Child:
+    """One supervised process tree: pipes to its stdin/stdout, a bounded tail of its stderr."""
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        limits: Limits = NO_LIMITS,
+        memory: MemoryRule = "address-space",
+        stdin: bool = True,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        mine = supervisor.here()
+        serial = next(mine.serial)
+        self.limits = limits
+        self.marker = f"{supervisor.MARKER_ENV}={mine.marker(serial)}".encode()
+        self.cgroup = Cgroup.make(mine.cgroup_name(serial), limits.processes)
+        environment = dict(os.environ if env is None else env)
+        environment[supervisor.MARKER_ENV] = mine.marker(serial)
+        on_main_thread = threading.current_thread() is threading.main_thread()
+        try:
+            self.proc = subprocess.Popen(
+                list(argv),
+                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                env=environment,
+                # A thread's end would fire PR_SET_PDEATHSIG: only the main thread's children get it.
+                preexec_fn=_limit_setter(limits, memory, self.cgroup, on_main_thread),
+            )
+        except BaseException:
+            if self.cgroup:
+                self.cgroup.remove()
+            raise
+        self.pid = self.proc.pid
+        self.started = stat.started if (stat := proc_stat(self.pid)) is not None else 0
+        if self.cgroup is not None and not self.cgroup.holds(self.pid):
+            UNJOINABLE.add(self.cgroup.path.parent)  # each join costs the kernel a migration: not tried again
+            self.cgroup.remove()  # it could not join: its tree is found in /proc instead
+            self.cgroup = None
+        self.stdin: BinaryIO | None = self.proc.stdin  # type: ignore[assignment]
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self.stdout_fd = self.proc.stdout.fileno()
+        self.returncode: int | None = None
+        self.peak_rss_kb = 0
+        self.written = 0  # bytes of stdin handed to the pipe so far
+        self.input_read = False  # it has read some of its stdin: it has started
+        self._done = False  # its tree is gone: its pid may belong to another process now
+        self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
+        self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
+        self._stderr_thread.start()
+        with mine.lock:
+            mine.children.add(self)
+
+    def _drain_stderr(self) -> None:
+        pipe = self.proc.stderr
+        assert pipe is not None
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := pipe.read1(_READ):  # type: ignore[attr-defined]
+                self._stderr.append(chunk)
+
+    # -- talking to it --
+
+    def read(self, within: float | None) -> bytes | None:
+        """The next chunk of stdout; b"" at its end; None if nothing came within `within` s."""
+        ready, _, _ = select.select([self.stdout_fd], [], [], None if within is None else max(0.0, within))
+        if not ready:
+            return None
+        try:
+            return os.read(self.stdout_fd, _READ)
+        except OSError:
+            return b""
+
+    def write(self, data: bytes, *, close: bool = False) -> bool:
+        """Write to stdin; False if the process no longer reads it."""
+        try:
+            assert self.stdin is not None
+            self.stdin.write(data)
+            self.stdin.flush()
+            self.written += len(data)
+            if close:
+                self.stdin.close()
+            return True
+        except (BrokenPipeError, OSError, ValueError):
+            return False
+
+    def write_in_background(self, data: bytes, *, close: bool) -> threading.Thread:
+        """Feed stdin from a thread, so that a big input cannot deadlock against the output."""
+        writer = threading.Thread(target=self.write, args=(data,), kwargs={"close": close}, daemon=True)
+        writer.start()
+        return writer
+
+    def close_stdin(self) -> None:
+        if self.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.stdin.close()
+
+    def unread_input(self) -> int | None:
+        """Bytes written to its stdin that it has not read yet; None when that cannot be told (closed)."""
+        try:
+            assert self.stdin is not None
+            count = array.array("i", [0])
+            fcntl.ioctl(self.stdin.fileno(), termios.FIONREAD, count)
+        except (AssertionError, OSError, ValueError):
+            return None
+        unread = count[0]
+        if unread < self.written:
+            self.input_read = True
+        return unread
+
+    def waiting(self) -> int | None:
+        """If every thread of its tree is blocked waiting for an event (such as more input) — none runs,
+        waits for the disk, or sleeps for a set time — the CPU time its threads have had so far, in
+        nanoseconds; else None.  A state, not a measure of time: a busy machine does not fake it, and
+        two looks that find the same CPU time show that no thread ran in between (a thread caught
+        between two bursts of work, waiting on a lock, has run by the next look)."""
+        if not self.alive():
+            return None
+        ran = 0
+        for pid in self._tree(os.getpid()) | {self.pid}:
+            for thread in thread_states(pid):
+                if thread.busy:
+                    return None
+                ran += thread.ran_ns
+        return ran
+
+    def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
+        """The last STDERR_TAIL characters of its stderr, on one line."""
+        self._stderr_thread.join(timeout=settle)
+        raw = b"".join(self._stderr)
+        try:
+            text = raw.decode(encoding, "replace")
+        except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
+            text = raw.decode("utf-8", "replace")
+        return " ".join(text.split())[-STDERR_TAIL:]
+
+    def stderr_lines(self, *, settle: float = 0.2) -> list[str]:
+        """What is kept of its stderr (the last chunks), as lines."""
+        self._stderr_thread.join(timeout=settle)
+        return b"".join(self._stderr).decode("utf-8", "replace").splitlines()
+
+    # -- its end --
+
+    def alive(self) -> bool:
+        return self.wait(0) is None
+
+    def wait(self, within: float | None = None) -> int | None:
+        """Its exit status once it ends (negative: the signal); None if still running after `within` s."""
+        if self.returncode is not None:
+            return self.returncode
+        deadline = None if within is None else time.monotonic() + within
+        while True:
+            try:
+                pid, status, usage = os.wait4(self.pid, os.WNOHANG if deadline is not None else 0)
+            except ChildProcessError:
+                self.returncode = self.proc.wait()
+                return self.returncode
+            if pid:
+                self.returncode = self.proc.returncode = os.waitstatus_to_exitcode(status)
+                self.peak_rss_kb = usage.ru_maxrss
+                return self.returncode
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            time.sleep(0.005)
+
+    def kill(self) -> None:
+        """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
+        if self._done:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)  # in case it left its own process group
+            self.wait()
+        self._kill_rest()
+
+    def finish(self, *, sweep: bool = True) -> int:
+        """After it ended by itself: kill what it left behind; its exit status.  `sweep=False` kills its
+        process group (and cgroup) only: the caller then sweeps /proc for escapers with `sweep`, once
+        for many children."""
+        code = self.wait()
+        assert code is not None
+        if not self._done:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
+            if sweep or self.cgroup is not None:
+                self._kill_rest()
+            else:
+                self._release()
+        return code
+
+    def _kill_rest(self) -> None:
+        me = os.getpid()
+        if self.cgroup is not None:
+            self.cgroup.kill()
+        killed: set[int] = set()
+        for _ in range(1000):
+            doomed = self._tree(me) - {me}
+            for pid in doomed:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            killed |= doomed
+            killed.discard(self.pid)
+            reap(killed)
+            if not doomed:
+                break
+        self._release()
+
+    def _release(self) -> None:
+        """Its tree is gone (or left to a sweep): release its pipes and cgroup, forget it."""
+        self._done = True
+        self.close_pipes()
+        if self.cgroup:
+            self.cgroup.remove()
+        supervisor.forget(self)
+
+    def _tree(self, me: int) -> set[int]:
+        """Every live process of its tree but itself: its cgroup's members, else a scan of /proc."""
+        if self.cgroup is not None:
+            return self.cgroup.members()
+        return live_trees(me, {self.pid}, {self.marker}, self.started)
+
+    def close_pipes(self) -> None:
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
+        self._stderr_thread.join(timeout=1)
+        if self.proc.stderr is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stderr.close()
+
+    def describe_exit(self, encoding: str = "utf-8") -> str:
+        """How it ended, with the limit it ran into and its last words, for a `crash` message."""
+        code = self.returncode
+        assert code is not None
+        stderr = self.stderr_text(encoding)
+        limit = self.limit_hit(stderr)
+        return exit_text(code) + (f"; {limit}" if limit else "") + (f"; stderr: {stderr}" if stderr else "; no stderr")
+
+    def limit_hit(self, stderr: str) -> str | None:
+        """Which of its limits it ran into, if its end shows one."""
+        code, limits = self.returncode, self.limits
+        if limits.cpu_s and code == -signal.SIGXCPU:
+            return f"over the CPU-time limit (--cpu-limit {limits.cpu_s:g} s)"
+        memory = bool(limits.memory_mb) and self.peak_rss_kb >= (limits.memory_mb or 0) * 1024 * 0.9
+        processes = bool(self.cgroup and self.cgroup.hit_limit())
+        return limit_in_words(limits, stderr, memory_seen=memory, processes_seen=processes)
+
+
+def spawn(
+    argv: Sequence[str],
+    *,
+    limits: Limits = NO_LIMITS,
+    memory: MemoryRule = "address-space",
+    stdin: bool = True,
+    env: dict[str, str] | None = None,
+) -> Child:
+    """Start `argv` supervised; OSError if it cannot be started."""
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env)

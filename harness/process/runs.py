@@ -1,0 +1,128 @@
+"""Running a short-lived program to its end (`run`): its output, its exit status, or its timeout or
+output cap, after which it is killed with every descendant; `sweep` kills, in one scan of /proc, what
+many runs that ended by themselves left behind."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from harness.limits import NO_LIMITS, Limits
+from harness.process.child import Child, spawn
+from harness.process.trees import live_trees, reap
+
+LIVENESS_S = 0.1  # while waiting for output, how often to look whether the process has ended
+STDIN_POLL_S = 0.01  # while its stdin is unread, how often to look whether it has read it (started)
+
+
+@dataclass(slots=True)
+class Run:
+    """What one short-lived process did."""
+
+    child: Child
+    stdout: bytes
+    returncode: int | None  # None: killed by us (timeout or too much output)
+    timed_out: bool = False
+    overflowed: bool = False
+    started: bool = False  # it read its input or wrote: a timeout before that was its start's
+
+
+def run(
+    argv: Sequence[str],
+    stdin: bytes | None,
+    timeout: float,
+    max_output: int,
+    limits: Limits,
+    *,
+    startup: float = 0.0,
+    sweep: bool = True,
+) -> Run:
+    """Run a program to its end, or kill it (with every descendant) at the timeout or output cap.
+
+    Until it shows it has started (it reads its stdin, or writes), it may take `startup` seconds more
+    than `timeout`; from then on `timeout` bounds it.  Its stdin is closed once it has read it all."""
+    child = spawn(argv, limits=limits, stdin=stdin is not None)
+    stdin_open = False
+    if stdin is not None and len(stdin) <= select.PIPE_BUF:
+        stdin_open = child.write(stdin)  # fits the pipe: watched until read, then closed
+    elif stdin is not None:
+        child.write_in_background(stdin, close=True)
+    spawned = time.monotonic()
+    started_at: float | None = None
+    out = bytearray()
+    result = Run(child, b"", None)
+    try:
+        while True:
+            now = time.monotonic()
+            if stdin_open and child.unread_input() in (0, None):
+                child.close_stdin()
+                stdin_open = False
+                started_at = now if child.input_read and started_at is None else started_at
+            deadline = None
+            if timeout > 0:
+                deadline = started_at + timeout if started_at is not None else spawned + startup + timeout
+            wait = None if deadline is None else deadline - now
+            if wait is not None and wait <= 0:
+                result.timed_out = True
+                break
+            poll = STDIN_POLL_S if stdin_open else LIVENESS_S
+            chunk = child.read(poll if wait is None else min(wait, poll))
+            if chunk is None:
+                if not child.alive():  # ended, while what it left behind keeps the pipe open
+                    out.extend(child.read(0) or b"")
+                    break
+                continue
+            if not chunk:
+                break
+            started_at = time.monotonic() if started_at is None else started_at
+            out.extend(chunk)
+            if len(out) > max_output:
+                result.overflowed = True
+                break
+        result.started = started_at is not None
+        if result.timed_out or result.overflowed:
+            child.kill()
+        else:
+            result.returncode = child.wait(max(1.0, timeout))
+            if result.returncode is None:
+                child.kill()
+                result.timed_out = True
+            else:
+                child.finish(sweep=sweep)
+    except BaseException:
+        child.kill()
+        raise
+    result.stdout = bytes(out)
+    return result
+
+
+def sweep(children: Sequence[Child]) -> None:
+    """Kill whatever processes that ended by themselves (`finish(sweep=False)`) left outside their process
+    groups: one scan of /proc for all of them (their sessions, groups and markers), instead of one each."""
+    if not children:
+        return
+    me = os.getpid()
+    pids = {c.pid for c in children}
+    markers = {c.marker for c in children}
+    oldest = min(c.started for c in children)
+    killed: set[int] = set()
+    for _ in range(100):
+        doomed = live_trees(me, pids, markers, oldest) - {me}
+        for pid in doomed:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        killed |= doomed
+        reap(killed)
+        if not doomed:
+            return
+
+
+def run_quietly(argv: Sequence[str], timeout: float, *, max_output: int = 1 << 20) -> tuple[int | None, str]:
+    """A helper program's exit status (None: timed out or too much output) and its stdout (ASCII)."""
+    result = run(argv, None, timeout, max_output, NO_LIMITS)
+    return result.returncode, result.stdout.decode("ascii", "replace")
