@@ -381,6 +381,7 @@ class BoardFramer:
         self._fast = ascii_compatible(encoding)
         self._utf8 = codecs.lookup(encoding).name == "utf-8"  # suit symbols can be normalised
         self._normalise = False  # whether this output needs `normalised` to suit the fast path
+        self._colours = True  # whether removing its ANSI colours may be all it needs (`normalised`)
         # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
@@ -424,11 +425,18 @@ class BoardFramer:
                     break
                 continue
             boards, used, clean = _fast_boards(region, self.layout) if not self._normalise else ([], 0, False)
-            if len(boards) < FAST_MIN_BOARDS and (normal := normalised(region[used:])) is not None:
+            rest = region[used:]
+            quick = self._colours and b"\x1b" in rest  # removing its colours may be all it needs
+            if len(boards) < FAST_MIN_BOARDS and (normal := normalised(rest, colours_only=quick)) is not None:
                 more, taken, clean = _fast_boards(normal, self.layout)
+                if quick and not clean and (full := normalised(rest)) is not None:
+                    fuller = _fast_boards(full, self.layout)
+                    if len(fuller[0]) > len(more):  # it spells its cards otherwise too: normalise it all
+                        self._colours = False
+                        normal, (more, taken, clean) = full, fuller
                 if more:
                     self._normalise = True  # this program prints another layout: normalise from now on
-                    boards, used = boards + more, used + _original_end(region[used:], taken, normal)
+                    boards, used = boards + more, used + _original_end(rest, taken, normal)
             if boards:
                 self._board = _BoardSoFar()  # the headers read before them belonged to the first
             out.extend(boards)
@@ -603,16 +611,19 @@ def _line_brackets(b: np.ndarray, word: np.ndarray) -> np.ndarray | None:
     return np.concatenate((o, c))
 
 
-def normalised(data: bytes) -> bytes | None:
+def normalised(data: bytes, *, colours_only: bool = False) -> bytes | None:
     """UTF-8 output with its cards spelt plain (ANSI codes gone, suit symbols as letters, `10` as
     T, suit-first as rank-first), line for line; None if nothing needed it or it cannot be (other
-    non-ASCII text, or the bytes this uses as marks)."""
+    non-ASCII text, or the bytes this uses as marks).  With `colours_only`, ASCII output whose
+    ANSI codes are gone is given as it is then (its other spellings left to the precise path)."""
     changed = False
     if b"\x1b" in data:
         stripped = _without_csi(data)
         if stripped is None:
             return None
         data, changed = stripped, True
+        if colours_only and data.isascii() and b"[" not in data and b"]" not in data:
+            return data
     if not data.isascii():
         changed = True
         if any(m in data for m in (b"\x01", b"\x02", b"\x03", b"\x04")):

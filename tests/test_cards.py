@@ -371,6 +371,12 @@ NORMALISED = {
         .replace("]", "}]", 1 if n == 150 else 0)
     ),
     "ANSI colour by suit": lambda n: _spelt(n, lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m"),
+    "ANSI around suit-first and 10": lambda n: _spelt(
+        n, lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c[1]}{c[0].replace('T', '10')}\x1b[0m"
+    ),
+    "ANSI, suit-first from board 150": lambda n: _spelt(
+        n, lambda c: f"\x1b[31m{c[1] + c[0] if n >= 150 else c}\x1b[0m"
+    ),
     "ANSI, a new colour later": lambda n: _spelt(n, lambda c: f"\x1b[{33 if n > 150 else 31}m{c}\x1b[0m"),
     "ANSI, an escape cut short that removing another would complete": lambda n: _spelt(
         n, lambda c: f"\x1b[31m{c}\x1b[0m"
