@@ -16,7 +16,9 @@ line-by-line path, so both always agree.
 from __future__ import annotations
 
 import codecs
+import itertools
 import json
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -24,7 +26,7 @@ from typing import Final
 
 import numpy as np
 
-from harness.errors import HarnessError
+from harness.errors import BoardError as BoardError  # defined there: the py: runner reads boards without NumPy
 from reference.bulk import render_lines
 from reference.cards import (
     CARD_INDEX,
@@ -65,10 +67,6 @@ _TOKEN = re.compile(
     re.IGNORECASE,
 )
 _BRACKETS = re.compile(r"[\[\]]")
-
-
-class BoardError(HarnessError, ValueError):
-    """Not a board of 52 distinct cards in a known shape: the message says why."""
 
 
 class RunawayOutput(BoardError):
@@ -351,6 +349,7 @@ def ascii_compatible(encoding: str) -> bool:
 
 
 FAST_MIN_BOARDS = 64  # fewer boards than this from one fast pass: read the rest of the chunk slowly
+MAX_PENDING = 1 << 14  # bytes of a board begun that `feed` keeps for the next read
 
 
 @dataclass(slots=True)
@@ -382,12 +381,14 @@ class BoardFramer:
         self._fast = ascii_compatible(encoding)
         self._utf8 = codecs.lookup(encoding).name == "utf-8"  # suit symbols can be normalised
         self._normalise = False  # whether this output needs `normalised` to suit the fast path
+        self._colours = True  # whether removing its ANSI colours may be all it needs (`normalised`)
         # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
         self._decoder = codecs.getincrementaldecoder(name)("replace")
         self._board = _BoardSoFar()
         self._tail = ""  # an incomplete last line
+        self._pending = b""  # bytes of a board begun, not yet read (`feed`)
 
     def _cards(self) -> list[int]:
         return [c for ln in self._board.lines for c in ln.cards]
@@ -396,6 +397,8 @@ class BoardFramer:
         """The boards completed by these bytes."""
         if not self._fast:
             return self._feed_text(self._decoder.decode(data))
+        if self._pending:
+            data, self._pending = self._pending + data, b""
         out: list[Board] = []
         pos, size = 0, len(data)
         while pos < size and (self._utf8 or data.isascii()):
@@ -406,18 +409,45 @@ class BoardFramer:
                 pos = end
                 continue
             region = data[pos : data.rfind(b"\n") + 1]
-            boards, used = _fast_boards(region, self.layout) if not self._normalise else ([], 0)
-            if len(boards) < FAST_MIN_BOARDS and (normal := normalised(region[used:])) is not None:
-                more, taken = _fast_boards(normal, self.layout)
+            if not region:
+                break  # only the start of a line: the precise way keeps it
+            if self.layout == LINE_SHAPE and region.startswith(b"[["):  # a board per line, in JSON
+                boards, used = _json_boards(region)
+                if boards:
+                    self._board = _BoardSoFar()
+                out.extend(boards)
+                pos += used
+                if used < len(region):
+                    end = data.find(b"\n", pos) + 1 or size  # the line that stopped it: the precise way
+                    out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
+                    pos = end
+                if not boards:
+                    break
+                continue
+            boards, used, clean = _fast_boards(region, self.layout) if not self._normalise else ([], 0, False)
+            rest = region[used:]
+            quick = self._colours and b"\x1b" in rest  # removing its colours may be all it needs
+            if len(boards) < FAST_MIN_BOARDS and (normal := normalised(rest, colours_only=quick)) is not None:
+                more, taken, clean = _fast_boards(normal, self.layout)
+                if quick and not clean and (full := normalised(rest)) is not None:
+                    fuller = _fast_boards(full, self.layout)
+                    if len(fuller[0]) > len(more):  # it spells its cards otherwise too: normalise it all
+                        self._colours = False
+                        normal, (more, taken, clean) = full, fuller
                 if more:
                     self._normalise = True  # this program prints another layout: normalise from now on
-                    boards, used = boards + more, used + _original_end(region[used:], taken, normal)
+                    boards, used = boards + more, used + _original_end(rest, taken, normal)
             if boards:
                 self._board = _BoardSoFar()  # the headers read before them belonged to the first
             out.extend(boards)
             pos += used
             if len(boards) < FAST_MIN_BOARDS:
                 break  # this output does not suit the fast path: not worth trying again
+            if clean and size - pos <= min(MAX_PENDING, self.max_board_chars):
+                # The bytes ended inside a board whose lines so far the fast path takes: they wait
+                # for the rest of it, to be read with it (less than a board: nothing is held back).
+                self._pending, pos = data[pos:], size
+                break
             end = data.find(b"\n", pos) + 1 or size  # the line that stopped it
             out.extend(self._feed_text(self._decoder.decode(data[pos:end])))
             pos = end
@@ -446,7 +476,8 @@ class BoardFramer:
     def finish(self) -> Board | None:
         """At the end of the output: the board that its last line, unended by a newline, completes;
         else why the partly read board is not one; None if nothing was left."""
-        self._feed_text(self._decoder.decode(b"", final=True))
+        pending, self._pending = self._pending, b""
+        self._feed_text(self._decoder.decode(pending, final=True))
         if self._tail:
             last = self._take_line(self._tail)
             self._tail = ""
@@ -528,29 +559,34 @@ for _chars, _bit in (
 
 def _without_csi(data: bytes) -> bytes | None:
     """The bytes without their ANSI control sequences `ESC [ params final` (what `_ANSI` removes),
-    at C speed; None if an escape is of another form (intermediate bytes, no `[`, cut off)."""
-    b = np.frombuffer(data, dtype=np.uint8)
-    esc = np.flatnonzero(b == 0x1B)
-    if esc[-1] + 2 >= b.shape[0] or (b[esc + 1] != ord("[")).any():
+    at C speed; None if an escape is of another form (intermediate bytes, no `[`, cut off).
+
+    A program colours its cards with a few sequences: those seen are each replaced by a NUL (so
+    that removing one cannot complete another around it, as `ESC [3` + `ESC [0m` + `1m` would),
+    and if no ESC is left, every ESC started one of them and the NULs go."""
+    if b"\x00" in data:
         return None
-    finals = np.flatnonzero((b >= 0x40) & (b <= 0x7E))
-    after = np.searchsorted(finals, esc + 2)
-    if after[-1] >= finals.shape[0]:
-        return None
-    ends = finals[after]
-    if (ends[:-1] >= esc[1:]).any():
-        return None
-    cut = np.zeros(b.shape[0] + 1, dtype=np.int8)
-    cut[esc] = 1
-    cut[ends + 1] -= 1
-    inside = np.cumsum(cut[:-1], dtype=np.int8) != 0
-    # Inside each sequence, all but its ESC, `[` and final byte must be parameters.
-    if int(np.count_nonzero(inside & ~_IS_PARAM[b])) != 3 * esc.shape[0]:
-        return None
-    return bytes(b[~inside].tobytes())
+    for known in (_CSI_SEEN, _csi_seen):
+        marked = data
+        for sequence in known if isinstance(known, tuple) else known(data):
+            marked = marked.replace(sequence, b"\x00")
+        if b"\x1b" not in marked:
+            return marked.translate(None, b"\x00")
+    return None
 
 
-_IS_PARAM = np.isin(np.arange(256), list(b"0123456789;?"))
+_CSI: Final = re.compile(rb"\x1b\[[0-9;?]*[@-~]")
+_CSI_SEEN: tuple[bytes, ...] = ()  # the sequences output coloured its cards with, lately
+_CSI_KEPT: Final = 64
+
+
+def _csi_seen(data: bytes) -> tuple[bytes, ...]:
+    """The CSI sequences in `data`, and those seen before."""
+    global _CSI_SEEN
+    found = set(_CSI.findall(data))
+    known = tuple(found.union(_CSI_SEEN)) if len(found) + len(_CSI_SEEN) <= _CSI_KEPT else tuple(found)
+    _CSI_SEEN = known
+    return known
 
 
 def _line_brackets(b: np.ndarray, word: np.ndarray) -> np.ndarray | None:
@@ -575,16 +611,19 @@ def _line_brackets(b: np.ndarray, word: np.ndarray) -> np.ndarray | None:
     return np.concatenate((o, c))
 
 
-def normalised(data: bytes) -> bytes | None:
+def normalised(data: bytes, *, colours_only: bool = False) -> bytes | None:
     """UTF-8 output with its cards spelt plain (ANSI codes gone, suit symbols as letters, `10` as
     T, suit-first as rank-first), line for line; None if nothing needed it or it cannot be (other
-    non-ASCII text, or the bytes this uses as marks)."""
+    non-ASCII text, or the bytes this uses as marks).  With `colours_only`, ASCII output whose
+    ANSI codes are gone is given as it is then (its other spellings left to the precise path)."""
     changed = False
     if b"\x1b" in data:
         stripped = _without_csi(data)
         if stripped is None:
             return None
         data, changed = stripped, True
+        if colours_only and data.isascii() and b"[" not in data and b"]" not in data:
+            return data
     if not data.isascii():
         changed = True
         if any(m in data for m in (b"\x01", b"\x02", b"\x03", b"\x04")):
@@ -655,23 +694,82 @@ def _json_board(raw: str) -> tuple[int, ...] | None:
         value = json.loads(raw)
     except ValueError:
         return None
-    if type(value) is not list or any(type(g) is not list for g in value):
+    return _json_value_board(value)
+
+
+def _json_value_board(value: object) -> tuple[int, ...] | None:
+    """`_json_board` of the value its line's JSON holds."""
+    if type(value) is not list or not _LISTS.issuperset(map(type, value)):
         return None
     try:
-        groups = [list(map(CARD_INDEX.__getitem__, g)) for g in value]
+        flat = list(map(CARD_INDEX.__getitem__, itertools.chain.from_iterable(value)))
     except (KeyError, TypeError):
         try:
             return board_from_value(value)
         except BoardError:
             return None
-    ordered = dealing_order(groups)
-    if ordered is None or len(set(ordered)) != DECK_SIZE:
-        return None
-    return ordered
+    shape = tuple(map(len, value))
+    if shape == COLUMN_SHAPE:
+        flat = list(_BY_COLUMN(flat))
+    elif shape != ROW_SHAPE and shape != LINE_SHAPE:
+        return None  # as `dealing_order` says: no board
+    return tuple(flat) if len(set(flat)) == DECK_SIZE else None
 
 
-def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int]:
-    """Boards read from complete lines of ASCII text in `layout`, and how many bytes they used.
+_LISTS: Final = frozenset({list})
+_BY_COLUMN: Final = operator.itemgetter(*COLUMN_ORDER)
+
+
+def _json_boards(region: bytes) -> tuple[list[Board], int]:
+    """The boards of the complete lines at the start of `region` that are each a JSON board (what
+    `_take_line` reads from a line starting `[[` between boards), and the bytes they used."""
+    lines = region.split(b"\n")[:-1]
+    if all(line.startswith(b"[[") for line in lines) and region.isascii():
+        try:
+            values = json.loads(b"[" + b",".join(lines) + b"]")  # all at once, when all are JSON
+        except ValueError:
+            pass
+        else:
+            out: list[Board] = []
+            for value in values:
+                if (board := _json_line(value)) is None:
+                    return out, sum(map(len, lines[: len(out)])) + len(out)  # the rest, the precise way
+                out.append(board)
+            return out, len(region)
+    out = []
+    used = 0
+    for line in lines:
+        if not line.startswith(b"[[") or not line.isascii() or (whole := _json_board(line.decode("ascii"))) is None:
+            break
+        out.append(canonical_line(whole))
+        used += len(line) + 1
+    return out, used
+
+
+def _json_line(value: object) -> bytes | None:
+    """The canonical line of a board given as JSON arrays of canonical names (else as `_json_board`
+    reads it); None: the caller reads it the precise way."""
+    if type(value) is list and _LISTS.issuperset(map(type, value)):
+        flat = list(itertools.chain.from_iterable(value))
+        shape = tuple(map(len, value))
+        try:
+            canonical = len(_CANONICAL_NAMES.intersection(flat)) == DECK_SIZE
+        except TypeError:
+            canonical = False
+        if canonical and shape in (ROW_SHAPE, LINE_SHAPE):
+            return (" ".join(flat) + "\n").encode()
+        if canonical and shape == COLUMN_SHAPE:
+            return (" ".join(_BY_COLUMN(flat)) + "\n").encode()
+    whole = _json_value_board(value)
+    return None if whole is None else canonical_line(whole)
+
+
+_CANONICAL_NAMES: Final = frozenset(CARD_NAMES)
+
+
+def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int, bool]:
+    """Boards read from complete lines of ASCII text in `layout`, how many bytes they used, and
+    whether every line after them would have been taken too (the text ended inside a board).
 
     It takes only lines that the precise path would read the same way: card lines holding
     nothing alphanumeric but 2-character rank-first cards (no brackets), and card-less lines
@@ -679,7 +777,7 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     reads the rest the precise way.
     """
     if not data or layout not in (ROW_SHAPE, COLUMN_SHAPE, LINE_SHAPE):
-        return [], 0
+        return [], 0, False
     b = np.frombuffer(data, dtype=np.uint8)
     cls = np.take(_BYTE_CLASS, b)
     alnum = (cls & _ALNUM) != 0
@@ -703,7 +801,7 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     newlines = np.flatnonzero(b == _NEWLINE)
     starts = np.concatenate(([0], newlines[:-1] + 1))
     if not starts.shape[0] or int(np.diff(newlines, prepend=-1).max()) >= 1 << 10:
-        return [], 0  # no lines, or lines too long to count in 10 bits
+        return [], 0, False  # no lines, or lines too long to count in 10 bits
     packed = token.view(np.uint8).astype(np.uint32)
     packed |= stray.view(np.uint8).astype(np.uint32) << 10
     packed |= other.view(np.uint8).astype(np.uint32) << 20
@@ -718,11 +816,12 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
     good = int(np.argmax(bad)) if bad.any() else counts.shape[0]
     # A header that holds card-like words (the precise path may read it as cards) also stops it.
     odd_headers = header_idx[other_per_line[header_idx] > 0]
+    clean = not odd_headers.shape[0] and good == counts.shape[0]
     if odd_headers.shape[0]:
         good = min(good, int(np.searchsorted(card_line_idx, odd_headers[0])))
     boards = good // period
     if boards == 0:
-        return [], 0
+        return [], 0, clean
     board_ends = card_line_idx[period - 1 : boards * period : period]
     used = int(newlines[board_ends[-1]]) + 1
     pos = np.flatnonzero(token[:used])
@@ -742,4 +841,4 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
             board_from_lines([read_line(raw, k + 1) for k, raw in enumerate(text.split("\n"))])
         except BoardError as exc:
             out[i] = exc
-    return out, used
+    return out, used, clean

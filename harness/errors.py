@@ -23,6 +23,10 @@ class RequestError(HarnessError):
     exit_status = 2
 
 
+class BoardError(HarnessError, ValueError):
+    """Not a board of 52 distinct cards in a known shape: the message says why (`harness.cards`)."""
+
+
 class HarnessBug(HarnessError):
     """The harness itself went wrong (a bug of ours, not of the request or the dealer): exit 3."""
 

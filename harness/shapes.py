@@ -13,8 +13,11 @@ A representation is read from itself, never fitted to the expected board: numeri
 bare numbers, cards as bare numbers — is `AmbiguousCards` unless the encoding was stated
 (`--suits`, `--cards`).
 
-Speed: a card is read once per distinct representation (a signature of its type and fields)
-and remembered, so a board costs a few dictionary look-ups per card.
+Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each class are read by a
+kind learned from the first one (which fields to take, at C speed), each distinct key is read
+once by the full reader and remembered, and a deck whose numbers were decided names its keys
+at once; a board costs a few look-ups per card.  Whatever a kind cannot vouch for goes to the
+full reader, so that both give the same line or the same error (tests/test_shapes_fast.py).
 """
 
 from __future__ import annotations
@@ -22,15 +25,16 @@ from __future__ import annotations
 import dataclasses
 import enum
 import itertools
+import numbers
 import re
 import reprlib
 import types
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from typing import Final, cast
 
-from harness.cards import BoardError, deck_of_groups, read_board, read_line
+from harness.errors import BoardError
 from reference.cards import (
     CARD_NAMES,
     COLUMN_ORDER,
@@ -190,6 +194,8 @@ def _name_parts(text: str) -> Parts | None:
             return _RANK_WORDS[rank], _SUIT_WORDS[suit]
     if len(text) > 80:
         return None
+    from harness.cards import read_line  # the lenient reader (and NumPy) only when a name is odd
+
     line = read_line(text, 1)
     if len(line.cards) == 1 and not line.stray and not line.words:
         return line.cards[0] // 4, line.cards[0] % 4
@@ -276,75 +282,173 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-# -- reading many cards at once: a plan per type, and what each representation was read as ------
+# -- reading many cards at once: a kind per class, and what each representation was read as -----
+#
+# A card is read by `card_parts` from what it holds: its text, or the values of its fields.  A
+# `_Kind` gathers those values for all the cards of one class at C speed (a key per card) and
+# remembers each key's reading, so that a board costs a few look-ups per card.  A key stands for
+# its card only while it holds all the card says: every card field the first card of its class
+# has (a dict: every key, and no more), and values that are equal but read differently (`True`
+# and `1`, an IntEnum member and its int) never meet in the keys (`_same_types`).  Whatever a
+# kind cannot vouch for is read card by card.  One thing it does not look for: an instance given
+# a card field (a name such as `code`, or a rank or suit field listed before the one read) that
+# the first card of its class lacked.  Telling that would mean making each instance's `__dict__`,
+# which costs more than reading the card (slotted classes and namedtuples cannot differ so).
 
 
 @dataclass(slots=True)
-class _Plan:
-    """How the cards of one type are read quickly: `key` gives what decides a card (the value
-    itself, its fields, or its text), and `known` what each key was read as (a card 0 … 51, or
-    Parts still waiting for the board to say what its numbers mean)."""
+class _Kind:
+    """How the cards of one class are read quickly."""
 
-    key: Callable[[object], Hashable] | None  # None: the value itself
+    key: Callable[[object], Hashable] | None  # None: the card itself is its key
+    tuples: bool  # the keys are tuples whose positions hold values of some types
+    sized: int | None = None  # dicts: how many keys each has (the key holds them all)
+    seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
+    # Whether some are numbers.  Only numbers of two types are equal and hash alike (1, True, 1.0,
+    # an IntEnum member): keys of other values (text, enum members, which hash by name) can be
+    # looked up without looking at their types; a number among them is then a key never learned.
+    numeric: bool = False
     known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
+    named: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of keys that are cards
+    decided: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of a decided deck's keys
+    decided_for: tuple[str | None, str | None] | None = None  # the encoding they were decided with
 
 
-_PLANS: dict[type, _Plan | None] = {}
+_KINDS: dict[type, _Kind | None] = {}
 _MAX_KNOWN: Final = 1 << 12
+_MAX_KINDS: Final = 256
+_CARD_FIELDS: Final = (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS)
 
 
-def _plan_for(card: object) -> _Plan | None:
-    """The plan for cards of this one's type; None when they must be read one by one."""
+def _kind_for(card: object) -> _Kind | None:
+    """The kind of cards of this one's class; None when they must be read one by one."""
     cls = type(card)
-    if cls is str or isinstance(card, enum.Enum) or cls is int or cls is tuple:
-        return _Plan(None)
-    if hasattr(card, "_fields") and isinstance(card, tuple):
-        return _Plan(None)  # a namedtuple: hashable, its fields decide
-    if isinstance(card, Mapping):
-        keys = {str(k).lower(): k for k in card}
-        present = [keys[n] for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if n in keys]
-        key = cast("Callable[[object], Hashable]", itemgetter(*present)) if present else None
-        return _Plan(key) if key is not None else None  # the plan of the first dict: checked per dict
-    if isinstance(card, Iterable):
+    if cls is str or cls is int or cls is tuple or isinstance(card, enum.Enum):
+        return _Kind(None, cls is tuple)
+    if isinstance(card, tuple) and hasattr(card, "_fields"):
+        return _Kind(None, True)  # a namedtuple: its fields are its items
+    if cls is dict:
+        keys = [k for k in cast("dict[object, object]", card) if isinstance(k, str)]
+        if not keys or len(keys) != len(cast("dict[object, object]", card)):
+            return None
+        return _Kind(_getter(itemgetter, keys), True, len(keys))  # every key, and as many: the same keys
+    if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
-    present = [n for n in (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS) if hasattr(card, n)]
-    if present:
-        return _Plan(attrgetter(*present))
+    if any(hasattr(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
+        return None  # a field of its class this card has not (an unset slot): another card may have it
+    names = [n for n in _CARD_FIELDS if hasattr(card, n)]
+    if names:
+        return _Kind(_getter(attrgetter, names), True)
     if _custom_str(card):
-        return _Plan(str)
+        return _Kind(str, False)  # its text names it
     return None
 
 
+def _getter(
+    getter: type[attrgetter[object]] | type[itemgetter[object]], names: list[str]
+) -> Callable[[object], Hashable]:
+    """A getter of these fields that returns a tuple even for one field."""
+    return cast("Callable[[object], Hashable]", getter(*names) if len(names) > 1 else getter(names[0], names[0]))
+
+
+def _dynamic(cls: type) -> bool:
+    """Whether instances of `cls` compute which attributes they have (`__getattr__` and the like)."""
+    return any(
+        getattr(cls, hook, None) is not getattr(object, hook, None) for hook in ("__getattr__", "__getattribute__")
+    )
+
+
+def _family(cls: type) -> type:
+    """Values of two types of one family may be equal yet read differently (1 and True, 'J' and a
+    str enum member 'J'); of two families, never."""
+    if issubclass(cls, numbers.Number):
+        return numbers.Number
+    if issubclass(cls, str | bytes):
+        return str
+    return cls
+
+
+def _clash(types: frozenset[type]) -> bool:
+    families = list(map(_family, types))
+    return len(set(families)) != len(families)
+
+
 def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
-    """Each card's reading, a few look-ups per card, if all are of one type with a plan and every
-    one of them reads; None sends the caller to the precise path (which says what is wrong)."""
-    cls = type(flat[0])
-    if cls is str:
+    """Each card's reading, a few look-ups per card, if all are of one class with a kind and every
+    one reads; None sends the caller to the precise path (which says what is wrong)."""
+    if type(flat[0]) is str:
         try:
             return list(map(_NAMED.__getitem__, flat))  # type: ignore[arg-type]
-        except KeyError:
+        except (KeyError, TypeError):
             pass
+    found = _keys(flat)
+    return None if found is None else _readings(*found, flat)
+
+
+def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
+    """The kind of these cards and each one's key, if the kind can vouch for every key."""
+    cls = type(flat[0])
     if len(set(map(type, flat))) != 1:
         return None
     try:
-        plan = _PLANS[cls]
+        kind = _KINDS[cls]
     except KeyError:
-        plan = _PLANS[cls] = _plan_for(flat[0])
-    if plan is None:
+        if len(_KINDS) >= _MAX_KINDS:
+            _KINDS.clear()  # a class made anew each deal (a namedtuple made in the function) must not pile up
+        kind = _KINDS[cls] = _kind_for(flat[0])
+    if kind is None:
         return None
     try:
-        keys = flat if plan.key is None else list(map(plan.key, flat))
-        return list(map(plan.known.__getitem__, keys))
-    except (KeyError, TypeError, AttributeError):
+        keys = flat if kind.key is None else list(map(kind.key, flat))
+    except (KeyError, AttributeError, TypeError):
+        return None  # a card without a field its kind reads: read one by one
+    except Exception:
+        return None  # a field that raised: the precise path says so
+    if kind.sized is not None and set(map(len, cast("Sequence[Sized]", flat))) != {kind.sized}:
+        return None  # a dict with keys another has not
+    if kind.tuples and kind.numeric and not _same_types(kind, keys):
+        return None
+    return kind, keys
+
+
+def _readings(kind: _Kind, keys: Sequence[object], flat: Sequence[object]) -> list[int | Parts] | None:
+    try:
+        return list(map(kind.known.__getitem__, keys))
+    except (KeyError, TypeError):
         pass
+    if kind.tuples and not _same_types(kind, keys):
+        return None
+    return _learn(kind, flat, keys)
+
+
+def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
+    """Whether the values in these keys are of types that cannot be confused with those in the keys
+    the kind knows (learning the new types if so).  While no two types seen are of one family,
+    equal values are of one type, wherever they stand in a key."""
+    types = frozenset(map(type, itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))))
+    if types <= kind.seen:
+        return True
+    every = kind.seen | types
+    if _clash(every):
+        return False
+    kind.seen, kind.numeric = every, any(_family(t) is numbers.Number for t in every)
+    return True
+
+
+def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[int | Parts] | None:
+    """Each card's reading, read by `card_parts` where its key is new (and remembered)."""
+    if len(kind.known) >= _MAX_KNOWN:
+        kind.known.clear()
+        kind.named.clear()
+        kind.decided, kind.decided_for = {}, None
     try:
         for card, key in zip(flat, keys, strict=True):
-            if key not in plan.known:
-                if len(plan.known) >= _MAX_KNOWN:
-                    plan.known.clear()
+            if key not in kind.known:
                 r, s = card_parts(card)
-                plan.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
-        return list(map(plan.known.__getitem__, keys))
+                kind.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
+                if r > NUMBER and s > NUMBER:
+                    kind.named[key] = _NAME_BYTES[r * 4 + s]
+        return list(map(kind.known.__getitem__, keys))
     except Exception:
         return None
 
@@ -357,7 +461,6 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
     the set of readings (a whole deck's is the same every deal), so that decision is remembered."""
     distinct = frozenset(readings)
     if tuple not in set(map(type, distinct)):
-        _remember_names(distinct, encoding, {c: cast("int", c) for c in distinct})
         return readings  # type: ignore[return-value]
     table = _RESOLVED.get((distinct, encoding))
     if table is None:
@@ -367,24 +470,59 @@ def _cards_of(readings: list[int | Parts], encoding: CardEncoding) -> list[int]:
         if len(_RESOLVED) >= 64:
             _RESOLVED.clear()
         _RESOLVED[distinct, encoding] = table
-        _remember_names(distinct, encoding, table)
+        if len(distinct) == DECK_SIZE and sorted(table.values()) == list(range(DECK_SIZE)):
+            _DECIDED[encoding.cards, encoding.suits] = {r: _NAME_BYTES[c] for r, c in table.items()}
     return list(map(table.__getitem__, readings))
 
 
-# Each reading's card name, for a set of 52 readings that are 52 distinct cards: a board with the
-# same readings is then named at once, its numbers meaning what its own cards said they mean.
-_NAMES: dict[tuple[frozenset[int | Parts], str | None, str | None], dict[int | Parts, str]] = {}
+# The names of the readings of the last whole deck whose numbers were decided, per encoding: a
+# board whose 52 readings all have a name here, 52 distinct names, has that deck's readings, and
+# its numbers mean the same.  Readings that are cards (no number in them) are named at once.
+_NAME_BYTES: Final = tuple(name.encode() for name in CARD_NAMES)
+_CARD_NAMED: Final[dict[int | Parts, bytes]] = dict(enumerate(_NAME_BYTES))
+_NAMED_BYTES: Final = {text: _NAME_BYTES[card] for text, card in _NAMED.items()}
+_DECIDED: dict[tuple[str | None, str | None], dict[int | Parts, bytes]] = {}  # by the encoding's fields
 
 
-def _remember_names(distinct: frozenset[int | Parts], encoding: CardEncoding, table: dict[int | Parts, int]) -> None:
-    said = (distinct, encoding.cards, encoding.suits)  # its fields: a dataclass hashes in Python
-    if len(distinct) != DECK_SIZE or len(set(table.values())) != DECK_SIZE or said in _NAMES:
-        return
-    if not all(0 <= c < DECK_SIZE for c in table.values()):
-        return
-    if len(_NAMES) >= 64:
-        _NAMES.clear()
-    _NAMES[said] = {r: CARD_NAMES[c] for r, c in table.items()}
+def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | None:
+    """The names of 52 cards read as a deck of the same readings was; None: read them the usual way."""
+    if type(flat[0]) is str:
+        try:
+            names = list(map(_NAMED_BYTES.__getitem__, flat))  # type: ignore[arg-type]
+        except (KeyError, TypeError):
+            return None
+        return names if len(set(names)) == DECK_SIZE else None
+    found = _keys(flat)
+    if found is None:
+        return None
+    kind, keys = found
+    said = encoding.cards, encoding.suits
+    try:
+        # The keys of the last deck whose numbers were decided (a deck with these 52 keys has those
+        # readings, and its numbers mean the same), or keys whose readings are cards outright.
+        table = kind.decided if kind.decided_for == said else kind.named
+        names = list(map(table.__getitem__, keys))
+    except (KeyError, TypeError):
+        readings = _readings(kind, keys, flat)
+        if readings is None:
+            return None
+        try:
+            names = list(map(_CARD_NAMED.__getitem__, readings))
+        except KeyError:
+            try:
+                names = list(map(_DECIDED[said].__getitem__, readings))
+            except KeyError:
+                return None
+            if len(set(names)) == DECK_SIZE:
+                kind.decided, kind.decided_for = dict(zip(keys, names, strict=True)), said
+    return names if len(set(names)) == DECK_SIZE else None
+
+
+def forget() -> None:
+    """Forget every kind and decision remembered (each board is then read from nothing but itself)."""
+    _KINDS.clear()
+    _RESOLVED.clear()
+    _DECIDED.clear()
 
 
 def _resolve(parts: list[Parts], encoding: CardEncoding) -> list[int]:
@@ -525,6 +663,10 @@ def _cards_held(held: object) -> int:
     """How many cards free cells or foundations hold: None, empty piles and non-cards count none."""
     if held is None or isinstance(held, str | int | bool):
         return 0
+    if type(held) is list or type(held) is tuple:  # the usual: empty cells (None) or empty piles
+        kinds = set(map(type, held))
+        if kinds <= _NONE or (kinds == _LIST and not any(map(len, held))):
+            return 0
     piles = held.values() if isinstance(held, Mapping) else held
     try:
         items = list(itertools.islice(iter(piles), DECK_SIZE + 1))  # type: ignore[call-overload]
@@ -543,6 +685,8 @@ def _cards_held(held: object) -> int:
     return count
 
 
+_NONE: Final = frozenset({type(None)})
+_LIST: Final = frozenset({list})
 _CANONICAL: Final = frozenset(CARD_NAMES)
 
 
@@ -554,6 +698,9 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     if type(value) is list or type(value) is tuple:
         if (line := _fast_line(cast("Sequence[object]", value), encoding)) is not None:
             return line
+    elif type(value) is str:
+        if (line := _text_line(value)) is not None:
+            return line
     elif not isinstance(value, str | bytes | list | tuple) and (state := _state_field(value)) is not None:
         name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
         if (type(inner) is list or type(inner) is tuple) and (
@@ -564,6 +711,24 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     return canonical_line(read_value(value, encoding))
 
 
+def _text_line(text: str) -> bytes | None:
+    """`_fast_text`'s board as its line, named straight from the text's names."""
+    groups = [g for g in map(str.split, text.split("\n")) if g]
+    shape = tuple(map(len, groups))
+    if shape not in SHAPES:
+        return None
+    flat: Sequence[str] = list(itertools.chain.from_iterable(groups))
+    if shape == COLUMN_SHAPE:
+        flat = _BY_COLUMN(flat)
+    if _canonical(flat):
+        return (" ".join(flat) + "\n").encode()
+    try:
+        names = list(map(_NAMED_BYTES.__getitem__, flat))
+    except KeyError:
+        return None
+    return b" ".join(names) + b"\n" if len(set(names)) == DECK_SIZE else None
+
+
 def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
     """The line of rows, columns or 52 cards in lists or tuples, where each card is a canonical name
     or read as a board of the same cards was; None: read it the usual way."""
@@ -572,6 +737,8 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
     if type(first) is list or type(first) is tuple:
         groups = cast("Sequence[Sequence[object]]", items)
         shape = tuple(map(len, groups))
+        if not _GROUPS.issuperset(map(type, groups)):
+            return None
         if shape == ROW_SHAPE:
             flat = list(itertools.chain.from_iterable(groups))
         elif shape == COLUMN_SHAPE:
@@ -580,22 +747,21 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
         flat = items
     if flat is None:
         return None
-    if type(flat[0]) is str:
-        if _CANONICAL.issuperset(flat) and len(set(flat)) == DECK_SIZE:
-            return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
-        return None
+    if type(flat[0]) is str and _canonical(flat):
+        return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
     names = _names_of(flat, encoding)
-    return None if names is None else (" ".join(names) + "\n").encode()
+    return None if names is None else b" ".join(names) + b"\n"
 
 
-def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[str] | None:
-    """The names of 52 cards read the way a board of the same readings was (`_cards_of`); None:
-    read them the usual way (which decides, and remembers, what a new set of readings means)."""
-    readings = _fast_cards(flat)
-    if readings is None:
-        return None
-    names = _NAMES.get((frozenset(readings), encoding.cards, encoding.suits))
-    return None if names is None else list(map(names.__getitem__, readings))
+_GROUPS: Final = frozenset({list, tuple})
+
+
+def _canonical(flat: Sequence[object]) -> bool:
+    """Whether these 52 values are the 52 canonical card names."""
+    try:
+        return len(_CANONICAL.intersection(flat)) == DECK_SIZE
+    except TypeError:  # an unhashable value among them
+        return False
 
 
 def read_value(value: object, encoding: CardEncoding = PLAIN) -> tuple[int, ...]:
@@ -646,6 +812,8 @@ def _fast_text(text: str) -> tuple[int, ...] | None:
 
 
 def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tuple[int, ...]:
+    from harness.cards import deck_of_groups, read_board  # imported here: the fast paths need neither
+
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     if isinstance(value, str):

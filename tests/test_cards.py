@@ -370,6 +370,36 @@ NORMALISED = {
         .replace('",', '": 1,', 1 if n == 150 else 0)
         .replace("]", "}]", 1 if n == 150 else 0)
     ),
+    "ANSI colour by suit": lambda n: _spelt(n, lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m"),
+    "ANSI around suit-first and 10": lambda n: _spelt(
+        n, lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c[1]}{c[0].replace('T', '10')}\x1b[0m"
+    ),
+    "ANSI, suit-first from board 150": lambda n: _spelt(
+        n, lambda c: f"\x1b[31m{c[1] + c[0] if n >= 150 else c}\x1b[0m"
+    ),
+    "ANSI, a new colour later": lambda n: _spelt(n, lambda c: f"\x1b[{33 if n > 150 else 31}m{c}\x1b[0m"),
+    "ANSI, an escape cut short that removing another would complete": lambda n: _spelt(
+        n, lambda c: f"\x1b[31m{c}\x1b[0m"
+    ).replace("\x1b[31m", "\x1b[3\x1b[0m1m", 1 if n == 150 else 0),
+    "ANSI with an intermediate byte": lambda n: _spelt(n, lambda c: f"\x1b[31m{c}\x1b[0m").replace(
+        "\x1b[0m", "\x1b[0 q", 1 if n == 150 else 0
+    ),
+    "JSON columns, one line each": lambda n: json.dumps([list(c) for c in reference.deal(n).columns]) + "\n",
+    "JSON 52 names, one line each": lambda n: json.dumps(list(reference.deal(n).names)) + "\n",
+    "JSON, a duplicate card": lambda n: (
+        reference.deal(n).format("json").replace(f'"{reference.deal(n).names[1]}"', f'"{reference.deal(n).names[0]}"')
+        if n == 150
+        else reference.deal(n).format("json")
+    ),
+    "JSON, a line cut short": lambda n: (
+        reference.deal(n).format("json")[: 40 if n == 150 else None] + ("\n" if n == 150 else "")
+    ),
+    "JSON, a number among the names": lambda n: (
+        reference.deal(n).format("json").replace('"AS"', "7" if n == 150 else '"AS"')
+    ),
+    "JSON, lower-case names": lambda n: (
+        reference.deal(n).format("json").lower() if n > 100 else reference.deal(n).format("json")
+    ),
     "R's indexes": lambda n: "".join(
         f"[{1 + 8 * i}] " + " ".join(r) + "\n" for i, r in enumerate(reference.deal(n).rows)
     ),

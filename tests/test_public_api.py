@@ -89,6 +89,12 @@ import json, sys
 print(json.dumps({{"modules": sorted(sys.modules)}}))
 """
 _CLI = "from harness.cli import main\ntry:\n    main({argv!r})\nexcept SystemExit:\n    pass"
+# The py: runner's start and its reading of a board (each py: run starts one per worker).
+_PY_RUNNER = (
+    "import reference, harness.adapters.py_runner as r\n"
+    "cards = list(reference.deal(1).names)\n"
+    "assert r.canonical_line_of([cards[i : i + 8] for i in range(0, 52, 8)]) == reference.deal(1).line.encode()"
+)
 HEAVY = ("numpy", "harness.engine", "harness.adapters", "harness.process.child", "harness.compare")
 
 
@@ -104,8 +110,9 @@ HEAVY = ("numpy", "harness.engine", "harness.adapters", "harness.process.child",
         (_CLI.format(argv=["--help"]), (*HEAVY, "harness.request")),
         (_CLI.format(argv=["deal", "1"]), HEAVY),
         (_CLI.format(argv=["identify", "board.txt"]), HEAVY[1:]),  # identify's own work needs NumPy
+        (_PY_RUNNER, (*HEAVY[:2], *HEAVY[3:], "harness.adapters.registry", "harness.cards")),
     ],
-    ids=["errors", "harness", "reference", "plugin", "parser", "--version", "--help", "deal", "identify"],
+    ids=["errors", "harness", "reference", "plugin", "parser", "--version", "--help", "deal", "identify", "py-runner"],
 )
 def test_a_light_entry_point_imports_nothing_heavy(statement: str, unwanted: tuple[str, ...], tmp_path: Path) -> None:
     board = subprocess.run([PY, "-m", "harness", "deal", "1"], capture_output=True, check=True, cwd=ROOT).stdout

@@ -34,7 +34,7 @@ import sys
 from collections.abc import Callable
 from typing import Final, cast
 
-from harness.cards import BoardError
+from harness.errors import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
 from reference.cards import LINE_BYTES
 
@@ -152,18 +152,6 @@ def _failure(kind: str, message: str) -> tuple[bytes, bytes]:
     return b"F", json.dumps({"kind": kind, "message": message[:MAX_MESSAGE]}).encode()
 
 
-def _answer(function: Callable[[int], object], called: str, number: int, encoding: CardEncoding) -> bytes:
-    """The frame that answers deal `number`."""
-    value: object = None
-    try:
-        value = function(number)
-        line = canonical_line_of(value, encoding)
-    except BaseException as exc:
-        tag, body = _failed(exc, value, f"{called}({number})")
-        return answer_frame(tag, number, body)
-    return _LINE_HEAD.pack(HEAD + LINE_BYTES, b"L", number) + line
-
-
 _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal number
 
 
@@ -215,8 +203,15 @@ def main() -> None:
         body = _read_exact(requests, frame_size(head))
         if body is None:
             return
-        for number in json.loads(body)["deals"]:
-            _write(answers, _answer(function, called, int(number), encoding))
+        for number in map(int, json.loads(body)["deals"]):
+            value: object = None
+            try:  # the frame that answers deal `number`, written before the next is dealt
+                value = function(number)
+                answer = _LINE_HEAD.pack(HEAD + LINE_BYTES, b"L", number) + canonical_line_of(value, encoding)
+            except BaseException as exc:
+                tag, said = _failed(exc, value, f"{called}({number})")
+                answer = answer_frame(tag, number, said)
+            _write(answers, answer)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,397 @@
+"""The fast reading of a run's boards (`canonical_line_of`, which remembers how the cards of each
+class read) gives exactly what the full reader gives each board read from nothing: the same line,
+or the same error and message.  Runs of every shape the benchmarks and the test dealers return,
+then boards that change shape, wrong cards, duplicates and values of mixed types."""
+
+from __future__ import annotations
+
+import copy
+import enum
+import importlib
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+import reference
+from harness import shapes
+from harness.shapes import CardEncoding, canonical_line_of
+
+HERE = Path(__file__).parent
+for _where in (HERE.parent / "benchmarks", HERE / "dealers" / "shapes", HERE / "dealers"):
+    if str(_where) not in sys.path:
+        sys.path.insert(0, str(_where))
+
+dataclass_game, enum_game, numeric_cards, shaped_dealers, text_cards = (
+    cast("Any", importlib.import_module(m))
+    for m in ("dataclass_game", "enum_game", "numeric_cards", "shaped_dealers", "text_cards")
+)
+
+Outcome = bytes | tuple[str, str]
+Board = Callable[[], object]  # makes the value afresh (a generator is read once)
+
+
+def full(value: object, encoding: CardEncoding) -> Outcome:
+    """The full reader, card by card, remembering nothing."""
+    shapes.forget()
+    saved = shapes._fast_cards
+    shapes._fast_cards = lambda flat: None
+    try:
+        return reference.canonical_line(shapes.read_value(value, encoding))
+    except Exception as exc:
+        return type(exc).__name__, _ADDRESS.sub("0x…", str(exc))
+    finally:
+        shapes._fast_cards = saved
+        shapes.forget()
+
+
+def fast(value: object, encoding: CardEncoding) -> Outcome:
+    try:
+        return canonical_line_of(value, encoding)
+    except Exception as exc:
+        return type(exc).__name__, _ADDRESS.sub("0x…", str(exc))
+
+
+_ADDRESS = re.compile(r"0x[0-9a-f]+")  # where an object is (in a repr), which differs between two makings
+
+
+def run_of(function: Callable[[int], object], deals: range = range(1, 6)) -> list[Board]:
+    return [lambda n=n: function(n) for n in deals]  # type: ignore[misc]
+
+
+def _flat(function: Callable[[int], object], n: int) -> list[object]:
+    value = function(n)
+    return list(value) if not isinstance(value, list) else value  # type: ignore[call-overload]
+
+
+Change = Callable[[list[Any]], None]
+
+
+def changed(function: Callable[[int], object], n: int, change: Change) -> Board:
+    """Deal n of a dealer returning 52 cards, its list changed by `change`."""
+
+    def board() -> object:
+        cards = [copy.copy(c) for c in _flat(function, n)]
+        change(cards)
+        return cards
+
+    return board
+
+
+def _set(i: int, **fields: object) -> Change:
+    """Card i's fields (or keys) set."""
+
+    def change(cards: list[Any]) -> None:
+        for name, value in fields.items():
+            if isinstance(cards[i], dict):
+                cards[i][name] = value
+            else:
+                setattr(cards[i], name, value)
+
+    return change
+
+
+def _aces(rank: object) -> Change:
+    """Every ace's rank (1, or a 1 in a pair) made `rank`."""
+
+    def change(cards: list[Any]) -> None:
+        for i, card in enumerate(cards):
+            if isinstance(card, tuple) and not hasattr(card, "_fields"):
+                if card[0] == 1:
+                    cards[i] = (rank, card[1])
+            elif isinstance(card, dict):
+                if card["rank"] == 1:
+                    card["rank"] = rank
+            elif card.rank == 1:
+                card.rank = rank
+
+    return change
+
+
+def _kings_as_floats(cards: list[Any]) -> None:
+    for card in cards:
+        if card.rank == 13:
+            card.rank = 13.0
+
+
+def _put(i: int, card: Callable[[list[Any]], object]) -> Change:
+    def change(cards: list[Any]) -> None:
+        cards[i] = card(cards)
+
+    return change
+
+
+def _int_rank(cards: list[Any]) -> None:
+    cards[0].rank = int(cards[0].rank)
+
+
+def _no_suit(cards: list[Any]) -> None:
+    del cards[7].suit
+
+
+def _upper_case_key(cards: list[Any]) -> None:
+    cards[6] = {"Rank": cards[6]["rank"], "suit": cards[6]["suit"]}
+
+
+def _replaced(**fields: object) -> Change:
+    def change(cards: list[Any]) -> None:
+        cards[0] = cards[0]._replace(**fields)
+
+    return change
+
+
+def _int_rank_of_tuple(cards: list[Any]) -> None:
+    cards[0] = cards[0]._replace(rank=int(cards[0].rank))
+
+
+def _reversed_pair(cards: list[Any]) -> None:
+    cards[0] = cards[0][::-1]
+
+
+@dataclass
+class Letters:
+    rank: str
+    suit: str
+
+
+@dataclass
+class Numbered:
+    rank: object
+    suit: str
+    face_up: bool = False  # a default: a class attribute each instance shadows
+
+
+class Slotted:
+    __slots__ = ("code", "rank", "suit")
+
+    def __init__(self, rank: object, suit: str) -> None:
+        self.rank, self.suit = rank, suit
+
+
+class Rank(enum.IntEnum):
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+
+def letters(n: int) -> list[Letters]:
+    return [Letters("A23456789TJQK"[c // 4], "CDHS"[c % 4]) for c in reference.deal(n).cards]
+
+
+def numbered(n: int, first: int = 1) -> list[Numbered]:
+    return [Numbered(c // 4 + first, "CDHS"[c % 4]) for c in reference.deal(n).cards]
+
+
+def zero_based(n: int) -> list[Numbered]:
+    return numbered(n, 0)
+
+
+def enum_ranked(n: int) -> list[Numbered]:
+    return [Numbered(Rank(c // 4 + 1), "CDHS"[c % 4]) for c in reference.deal(n).cards]
+
+
+def dicts(n: int) -> list[dict[str, object]]:
+    return [{"rank": c // 4 + 1, "suit": "CDHS"[c % 4]} for c in reference.deal(n).cards]
+
+
+def slotted(n: int) -> list[Slotted]:
+    return [Slotted(c // 4 + 1, "CDHS"[c % 4]) for c in reference.deal(n).cards]
+
+
+def names(n: int) -> list[str]:
+    return list(reference.deal(n).names)
+
+
+def rows(function: Callable[[int], list[Any]]) -> Callable[[int], list[list[Any]]]:
+    return lambda n: [function(n)[i : i + 8] for i in range(0, 52, 8)]
+
+
+def columns(function: Callable[[int], list[Any]]) -> Callable[[int], list[list[Any]]]:
+    return lambda n: [function(n)[i::8] for i in range(8)]
+
+
+def changed_state(n: int, **fields: object) -> Board:
+    def board() -> object:
+        state = dataclass_game.new_game(n)
+        for name, value in fields.items():
+            setattr(state, name, value)
+        return state
+
+    return board
+
+
+def _swap_first_two(cards: list[Any]) -> None:
+    cards[0], cards[1] = cards[1], cards[0]
+
+
+PLAIN = CardEncoding()
+RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
+    **{f"benchmark {s}": (run_of(getattr(shaped_dealers, s)), PLAIN) for s in shaped_dealers.SHAPES},
+    "dataclass game state": (run_of(dataclass_game.new_game), PLAIN),
+    "dataclass columns": (run_of(dataclass_game.columns_only), PLAIN),
+    "a card in a free cell": (run_of(dataclass_game.played), PLAIN),
+    "namedtuple of enums, column objects": (run_of(enum_game.deal), PLAIN),
+    "namedtuple of enums, 52": (run_of(enum_game.flat), PLAIN),
+    "dicts yielded, 0-based": (run_of(numeric_cards.zero_based), PLAIN),
+    "pairs, ace high": (run_of(numeric_cards.ace_high), PLAIN),
+    "dicts of digits": (run_of(numeric_cards.one_based_strings), PLAIN),
+    "numbered suits, stated": (run_of(numeric_cards.numbered_suits), CardEncoding(suits="SHDC")),
+    "numbered suits, unstated": (run_of(numeric_cards.numbered_suits), PLAIN),
+    "card numbers": (run_of(numeric_cards.card_numbers), CardEncoding("suit-major", "SHDC")),
+    "card numbers, rank-major": (run_of(numeric_cards.rank_major_numbers), CardEncoding("rank-major", "CDHS")),
+    "__str__ symbols": (run_of(text_cards.symbols), PLAIN),
+    "__str__ words": (run_of(text_cards.words), PLAIN),
+    "blackjack": (run_of(text_cards.blackjack), PLAIN),
+    "board whose str() prints it": (run_of(text_cards.Board), PLAIN),
+    "shape changes: rows, columns, 52, text, generator": (
+        [
+            lambda: rows(names)(1),
+            lambda: columns(names)(2),
+            lambda: names(3),
+            lambda: reference.deal(4).format("rows"),
+            lambda: iter(names(5)),
+            lambda: rows(letters)(6),
+            lambda: columns(letters)(7),
+            lambda: letters(8),
+            lambda: rows(names)(9)[:6],
+        ],
+        PLAIN,
+    ),
+    "names: then lower case, 10, symbols, a duplicate, a word, a list, a dict": (
+        [
+            *run_of(names, range(1, 3)),
+            lambda: [n.lower() for n in names(3)],
+            lambda: [n.replace("T", "10") for n in names(4)],
+            lambda: [n[0] + "♣♦♥♠"["CDHS".index(n[1])] for n in names(5)],
+            lambda: [names(6)[1], *names(6)[1:]],
+            lambda: [*names(7)[:51], "XX"],
+            lambda: [*names(7)[:51], ["KS"]],  # a list where a card was expected
+            lambda: [*names(7)[:51], {"rank": "K", "suit": "S"}],
+            lambda: [*rows(names)(8)[:6], [*names(8)[48:], ["KS"]]],
+            *run_of(names, range(8, 10)),
+        ],
+        PLAIN,
+    ),
+    "text: rows, columns, one line, then lower case, 10, a duplicate, a header, symbols": (
+        [
+            lambda: reference.deal(1).format("rows"),
+            lambda: reference.deal(2).format("columns"),
+            lambda: reference.deal(3).line,
+            lambda: reference.deal(4).format("rows").lower(),
+            lambda: reference.deal(5).format("rows").replace("T", "10"),
+            lambda: reference.deal(6).format("rows").replace(reference.deal(6).names[1], reference.deal(6).names[0]),
+            lambda: "Game #7\n" + reference.deal(7).format("rows"),
+            lambda: "".join(n[0] + "♣♦♥♠"["CDHS".index(n[1])] + " " for n in reference.deal(8).names),
+            lambda: reference.deal(9).format("rows"),
+        ],
+        PLAIN,
+    ),
+    "game states: then a card in a free cell, in a foundation, a number in a cell": (
+        [
+            *run_of(dataclass_game.new_game, range(1, 3)),
+            changed_state(3, freecells=[None, "AS", None, None]),
+            changed_state(4, foundations=[[], ["AS"], [], []]),
+            changed_state(5, freecells=[None, 0, None, None]),
+            changed_state(6, freecells=[None] * 4, foundations=[[], [], [], []]),
+            changed_state(7, freecells=[], foundations=()),
+            *run_of(dataclass_game.new_game, range(8, 10)),
+        ],
+        PLAIN,
+    ),
+    "letters: then a duplicate, a wrong rank, a missing suit, another field": (
+        [
+            *run_of(letters, range(1, 4)),
+            changed(letters, 4, _put(1, lambda cards: copy.copy(cards[0]))),
+            changed(letters, 5, _set(3, rank="Z")),
+            changed(letters, 6, _no_suit),
+            changed(letters, 8, _set(2, extra=1)),
+            *run_of(letters, range(9, 11)),
+        ],
+        PLAIN,
+    ),
+    "1-based numbers: then True for 1, an IntEnum, 0-based, letters beside numbers, floats": (
+        [
+            *run_of(numbered, range(1, 4)),
+            changed(numbered, 4, _aces(True)),
+            *run_of(enum_ranked, range(5, 7)),
+            changed(enum_ranked, 7, _int_rank),
+            *run_of(zero_based, range(8, 10)),
+            changed(numbered, 10, _aces("A")),
+            changed(numbered, 11, _kings_as_floats),
+            changed(numbered, 12, _set(3, face_up=True)),
+            *run_of(numbered, range(14, 16)),
+        ],
+        PLAIN,
+    ),
+    "dicts: then an extra name key, an upper-case key, True for 1, a string among them": (
+        [
+            *run_of(dicts, range(1, 3)),
+            changed(dicts, 3, _set(4, id="QH")),
+            changed(dicts, 4, _upper_case_key),
+            changed(dicts, 5, _aces(True)),
+            changed(dicts, 6, _put(9, lambda cards: "AC")),
+            changed(dicts, 7, _swap_first_two),
+            *run_of(dicts, range(8, 10)),
+        ],
+        PLAIN,
+    ),
+    # A card-name field given to one card is read from it (preferred) where its class has that slot;
+    # an instance of a class with a __dict__ given a field its class's first card lacked is read
+    # as that first card was (harness.shapes, "reading many cards at once").
+    "slotted cards: then a card-name slot set on one": (
+        [
+            *run_of(slotted, range(1, 3)),
+            changed(slotted, 3, _set(0, code="2C")),
+            *run_of(slotted, range(4, 6)),
+        ],
+        PLAIN,
+    ),
+    "namedtuples of enums: then a plain int rank": (
+        [
+            *run_of(enum_game.flat, range(1, 3)),
+            changed(enum_game.flat, 3, _int_rank_of_tuple),
+            changed(enum_game.flat, 4, _replaced(rank=True)),
+            *run_of(enum_game.flat, range(5, 7)),
+        ],
+        PLAIN,
+    ),
+    "pairs: then True for 1, a reversed pair": (
+        [
+            *run_of(numeric_cards.ace_high, range(1, 3)),
+            changed(numeric_cards.ace_high, 3, _aces(True)),
+            changed(numeric_cards.ace_high, 4, _reversed_pair),
+            *run_of(numeric_cards.ace_high, range(5, 7)),
+        ],
+        PLAIN,
+    ),
+}
+
+
+@pytest.mark.parametrize(("boards", "encoding"), RUNS.values(), ids=RUNS.keys())
+def test_a_run_read_fast_reads_each_board_as_the_full_reader_does(boards: list[Board], encoding: CardEncoding) -> None:
+    shapes.forget()
+    got = [fast(board(), encoding) for board in boards]  # one run: each board read after the ones before
+    want = [full(board(), encoding) for board in boards]  # each read from nothing
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        assert g == w, f"board {i}"
+
+
+def test_the_runs_hold_lines_and_failures() -> None:
+    """The table is no table of errors only: most boards read, and the odd ones fail."""
+    outcomes = [full(board(), encoding) for boards, encoding in RUNS.values() for board in boards]
+    lines = sum(isinstance(o, bytes) for o in outcomes)
+    assert lines > len(outcomes) * 2 // 3 and len(outcomes) - lines >= 20
