@@ -2,13 +2,19 @@
 command line (and NumPy, the engine, the dealers) is imported, so that an interrupt at any moment is
 exit 130 in one line, never an import's traceback."""
 
+import os
 import sys
 
 from harness.process import interrupts
+from harness.process.environment import set_for_this_process
 
 
 def main() -> int:
     interrupts.take_over_at_start()
+    if "OPENBLAS_NUM_THREADS" not in os.environ:
+        # NumPy's linear algebra, which we do not use, would start a thread per core that spins
+        # for a while at import (about 0.1 s of CPU); dealers get the variable as the user had it
+        set_for_this_process("OPENBLAS_NUM_THREADS", "1")
     from harness.cli import EXIT_INTERRUPTED
     from harness.cli import main as run_command_line
 

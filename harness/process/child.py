@@ -30,6 +30,7 @@ from typing import BinaryIO, Literal
 from harness.limits import NO_LIMITS, Limits
 from harness.process import spawner, supervisor
 from harness.process.cgroups import UNJOINABLE, Cgroup
+from harness.process.environment import as_it_was
 from harness.process.exits import exit_text, limit_in_words
 from harness.process.proc import proc_stat, thread_states
 from harness.process.spawner import Plan
@@ -82,7 +83,7 @@ class Child:
         self.limits = limits
         self.marker = f"{supervisor.MARKER_ENV}={mine.marker(serial)}".encode()
         self.cgroup = Cgroup.make(mine.cgroup_name(serial), limits.processes)
-        environment = dict(os.environ if env is None else env)
+        environment = as_it_was(dict(os.environ if env is None else env))
         environment[supervisor.MARKER_ENV] = mine.marker(serial)
         plan = _plan(argv, environment, limits, memory, self.cgroup)
         theirs: list[int] = []  # the ends the process gets: closed here once it has them
