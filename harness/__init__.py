@@ -22,8 +22,9 @@ internal: it may change in any release.  Names load when first used (PEP 562), s
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Final
+
+from harness.lazy import lazy_names
 
 if TYPE_CHECKING:
     from harness.adapters import Dealer, DealerOptions, open_dealer
@@ -71,15 +72,4 @@ __all__ = [
     "profile",
 ]
 
-
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:  # a submodule (`from harness import engine`) is then imported by the import system
-        raise AttributeError(f"module 'harness' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, __all__)

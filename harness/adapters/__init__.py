@@ -6,8 +6,9 @@ runner is `harness.adapters.py_runner`) does not import every adapter, the engin
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+
+from harness.lazy import lazy_names
 
 if TYPE_CHECKING:
     from harness.adapters.base import Answer, Dealer, DealerOptions
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
         open_pair,
         parse_impl,
     )
-
-_BASE: Final = ("Answer", "Dealer", "DealerOptions")
 
 __all__ = [
     "DEALERS",
@@ -41,10 +40,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    if name not in __all__:  # a submodule (`from harness.adapters import registry`) is the import system's
-        raise AttributeError(f"module 'harness.adapters' has no attribute {name!r}")
-    home = "harness.adapters.base" if name in _BASE else "harness.adapters.registry"
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+_BASE = ("Answer", "Dealer", "DealerOptions")
+_HOMES = {name: "harness.adapters.base" if name in _BASE else "harness.adapters.registry" for name in __all__}
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, __all__)

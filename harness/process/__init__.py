@@ -14,8 +14,9 @@ command line's light commands must not pay for the rest.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Final
+
+from harness.lazy import lazy_names
 
 if TYPE_CHECKING:
     from harness.process.child import Child, spawn
@@ -54,15 +55,4 @@ __all__ = [
     "sweep",
 ]
 
-
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:  # a submodule (`from harness.process import child`) is then imported by the import system
-        raise AttributeError(f"module 'harness.process' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, __all__)
