@@ -42,6 +42,11 @@ def _make(where: Path, name: str) -> None:
         (["dealer.go"], "dealer.go", "build it, then verify stream:./PROGRAM or cmd:'./PROGRAM {n}'"),
         ([], "./dealer", "expected one of reference, fixtures"),
         ([], "dealer.py", "expected one of reference, fixtures"),
+        # a py: module that cannot be imported says where modules are looked for
+        ([], "py:nosuch:deal", "modules are looked for in the working directory and in PYTHONPATH"),
+        (["dealer.py"], "py:dealer.py:deal", "a file path is not a module name: try py:dealer:deal"),
+        (["src/dealer.py"], "py:src/dealer.py:deal", "not a module name: try py:dealer:deal with PYTHONPATH=src"),
+        (["src/dealer.py"], "py:src/dealer:deal", "not a module name: try py:dealer:deal with PYTHONPATH=src"),
     ],
 )
 def test_a_file_given_as_impl_says_the_command_to_try(
@@ -70,31 +75,6 @@ def test_a_javascript_file_is_taken_as_node(
     assert main(["verify", name, "--range", "1-50", "--jobs", "1", "-q", "--report", str(report)]) == 0
     assert json.loads(report.read_text())["implementation"] == f"node:{name}"
     assert capsys.readouterr().out.startswith(f"CONFORMS: node:{name} against reference")
-
-
-@pytest.mark.parametrize(
-    ("files", "impl", "says"),
-    [
-        ([], "py:nosuch:deal", "modules are looked for in the working directory and in PYTHONPATH"),
-        (["dealer.py"], "py:dealer.py:deal", "a file path is not a module name: try py:dealer:deal"),
-        (["src/dealer.py"], "py:src/dealer.py:deal", "not a module name: try py:dealer:deal with PYTHONPATH=src"),
-        (["src/dealer.py"], "py:src/dealer:deal", "not a module name: try py:dealer:deal with PYTHONPATH=src"),
-    ],
-)
-def test_a_py_module_that_cannot_be_imported_says_where_modules_are_looked_for(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    files: list[str],
-    impl: str,
-    says: str,
-) -> None:
-    for name in files:
-        _make(tmp_path, name)
-    monkeypatch.chdir(tmp_path)
-    assert main(["verify", impl, "--range", "1-10", "--jobs", "1", "-q"]) == 2
-    err = capsys.readouterr().err
-    assert says in err and err.count("\n") == 1, err
 
 
 @pytest.mark.parametrize("kind", ["stream", "cmd"])
