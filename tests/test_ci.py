@@ -110,11 +110,9 @@ def _run_script(step_id: str, path: Path = ACTION, *, step: str | None = None) -
     return "\n".join(body) + "\n"
 
 
-@pytest.mark.parametrize(("planted", "status"), [("5", 1), ("99999", 0)])
-def test_the_actions_verify_step_fails_exactly_when_the_dealer_diverges(
-    tmp_path: Path, test_dealers: Path, planted: str, status: int
-) -> None:
-    """The step as the runner runs it (bash, the harness's own venv), on a dealer of one shard."""
+def _actions_verify_step(tmp_path: Path, test_dealers: Path, impl: str, **more: str) -> int:
+    """The action's verify step as the runner runs it (bash, the harness's own venv), on one shard of
+    deals 1-100; its exit status, after checking that it said the same in $GITHUB_OUTPUT."""
     venv_bin = tmp_path / "runner" / "freecell-harness" / "bin"
     venv_bin.mkdir(parents=True)
     (venv_bin / "python").symlink_to(sys.executable)
@@ -122,19 +120,26 @@ def test_the_actions_verify_step_fails_exactly_when_the_dealer_diverges(
     env = {
         "PATH": os.environ["PATH"],
         "PYTHONPATH": os.pathsep.join((str(Path(__file__).parents[1]), str(test_dealers))),
-        "PLANTED_DEAL": planted,
         "RUNNER_TEMP": str(tmp_path / "runner"),
         "GITHUB_OUTPUT": str(output),
-        "IMPL": "py:planted:deal",
+        "IMPL": impl,
         "RANGE": "1-100",
         "DIALECT": "classic",
         "SHARD": "1",
         "SHARDS": "1",
         "OUT": str(tmp_path / "out" / "shard-1"),
+        **more,
     }
     run = subprocess.run(["bash", "-e", "-c", _run_script("verify")], env=env, cwd=tmp_path, capture_output=True)
-    assert run.returncode == status, run.stderr.decode()
-    assert output.read_text() == f"status={status}\n"
+    assert output.read_text() == f"status={run.returncode}\n", run.stderr.decode()
+    return run.returncode
+
+
+@pytest.mark.parametrize(("planted", "status"), [("5", 1), ("99999", 0)])
+def test_the_actions_verify_step_fails_exactly_when_the_dealer_diverges(
+    tmp_path: Path, test_dealers: Path, planted: str, status: int
+) -> None:
+    assert _actions_verify_step(tmp_path, test_dealers, "py:planted:deal", PLANTED_DEAL=planted) == status
     assert (tmp_path / "out" / "shard-1" / "shard-1.json").is_file()
 
 
@@ -168,27 +173,7 @@ def test_a_shard_reads_bare_numbers_as_its_options_state(
 def test_the_actions_verify_step_passes_cards_and_suits_on(
     tmp_path: Path, test_dealers: Path, cards: str, suits: str, status: int
 ) -> None:
-    venv_bin = tmp_path / "runner" / "freecell-harness" / "bin"
-    venv_bin.mkdir(parents=True)
-    (venv_bin / "python").symlink_to(sys.executable)
-    output = tmp_path / "github_output"
-    env = {
-        "PATH": os.environ["PATH"],
-        "PYTHONPATH": os.pathsep.join((str(Path(__file__).parents[1]), str(test_dealers))),
-        "RUNNER_TEMP": str(tmp_path / "runner"),
-        "GITHUB_OUTPUT": str(output),
-        "IMPL": NUMBERED,
-        "RANGE": "1-100",
-        "DIALECT": "classic",
-        "SHARD": "1",
-        "SHARDS": "1",
-        "CARDS": cards,
-        "SUITS": suits,
-        "OUT": str(tmp_path / "out" / "shard-1"),
-    }
-    run = subprocess.run(["bash", "-e", "-c", _run_script("verify")], env=env, cwd=tmp_path, capture_output=True)
-    assert run.returncode == status, run.stderr.decode()
-    assert output.read_text() == f"status={status}\n"
+    assert _actions_verify_step(tmp_path, test_dealers, NUMBERED, CARDS=cards, SUITS=suits) == status
 
 
 @pytest.mark.parametrize(
