@@ -392,7 +392,7 @@ class BoardFramer:
         self._pending = b""  # bytes of a board begun, not yet read (`feed`)
         self._template: BoardTemplate | None = None  # how this output prints every board, if it does
         self._learn_from: tuple[str, tuple[int, ...]] | None = None  # a board the precise path read
-        self._templates_left = TEMPLATE_MISSES  # boards a template may yet be learnt from
+        self._templates_left = TEMPLATES_LEARNT  # boards a template may yet be learnt from
         self._template_misses = 0  # regions in a row whose first board the template did not read
 
     def _cards(self) -> list[int]:
@@ -482,8 +482,9 @@ class BoardFramer:
             self._templates_left -= 1
             if self._utf8 or text.isascii():
                 template = learn_template(text, cards, self.layout)
-                plain = template is not None and _fast_boards(text.encode(), self.layout)[1] == template.width
-                self._template, self._template_misses = (None if plain else template), 0
+                if template is not None and _fast_boards(text.encode(), self.layout)[1] == template.width:
+                    template, self._templates_left = None, 0  # plain output: the plain fast path reads it
+                self._template, self._template_misses = template, 0
         template = self._template
         return template if template is not None and template.layout == self.layout else None
 
@@ -566,7 +567,7 @@ class BoardFramer:
 
     def _learnt(self, board: _BoardSoFar, cards: tuple[int, ...]) -> None:
         """A board the precise path read from its start: a template may be learnt from it."""
-        if self._template is None and self._templates_left > 0 and self._fast:
+        if self._templates_left > 0 and self._fast:
             self._learn_from = ("\n".join(board.raws) + "\n", cards)
 
 
@@ -897,7 +898,7 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
 # (ranks and suits are disjoint sets of word characters, a suit symbol a non-word character), so
 # the cards at the same places come in the same order.
 
-_FIXED, _PARAMETER, _RANK_AT, _SUIT_AT = 0, 1, 2, 3  # what each byte of a template is
+_FIXED, _PARAMETER, _DIGIT, _RANK_AT, _SUIT_AT = 0, 1, 2, 3, 4  # what each byte of a template is
 _TEMPLATE_SUIT = np.full((2, 256), 255, dtype=np.uint8)  # [0]: by a suit letter; [1]: by a symbol's last byte
 for _i, _s in enumerate(SUITS):
     _TEMPLATE_SUIT[0, ord(_s)] = _TEMPLATE_SUIT[0, ord(_s.lower())] = _i
@@ -906,8 +907,13 @@ for _sym, _letter in _SUIT_SYMBOLS.items():
 _CSI_PARAMETER = np.zeros(256, dtype=bool)
 _CSI_PARAMETER[list(b"0123456789;?")] = True
 _CSI_PARAMETERS = re.compile(r"\x1b\[([0-9;?]*)")
+_IS_DIGIT = np.zeros(256, dtype=bool)
+_IS_DIGIT[list(b"0123456789")] = True
+# A number between ASCII separators ("Game #617:"): other digits there make another number, never a card.
+_NUMBER = re.compile(r"(?<![0-9A-Za-z\x80-\U0010ffff])[0-9]+(?![0-9A-Za-z\x80-\U0010ffff])")
 _ONE_BIT, _ALL_CARDS = np.uint64(1), np.uint64((1 << DECK_SIZE) - 1)  # a board's cards as bits: all 52
 TEMPLATE_MISSES = 3  # boards in a row that a template did not read, before it is dropped
+TEMPLATES_LEARNT = 16  # at most, by one framer (a header's number grows a digit now and then)
 
 
 @dataclass(frozen=True, slots=True)
@@ -921,6 +927,7 @@ class BoardTemplate:
     suit_at: np.ndarray  # … its suit (a letter, or a symbol's last byte)
     suits: np.ndarray  # the suit of each byte there (letters, or symbols' last bytes: all cards alike)
     parameter_at: np.ndarray  # where colour codes' parameters are
+    digit_at: np.ndarray  # where the digits of numbers in lines without cards are (a header's deal number)
     order: np.ndarray  # the reading-order index of each card in dealing order
 
     @property
@@ -940,6 +947,7 @@ class BoardTemplate:
             (_BYTE_RANK[a[self.rank_at[ranks]]] != 255).all()
             and (self.suits[a[self.suit_at[suits]]] != 255).all()
             and _CSI_PARAMETER[a[self.parameter_at[self.parameter_at < n]]].all()
+            and _IS_DIGIT[a[self.digit_at[self.digit_at < n]]].all()
         )
 
 
@@ -964,7 +972,9 @@ def learn_template(text: str, cards: Sequence[int], layout: tuple[int, ...]) -> 
     rank_at: list[int] = []
     suit_at: list[int] = []
     suit_kind: list[int] = []
-    for m in _TOKEN.finditer("".join(text[i] for i in kept)):
+    stripped = "".join(text[i] for i in kept)
+    card_lines: set[int] = set()
+    for m in _TOKEN.finditer(stripped):
         card = _card(m)
         if card is None:
             continue
@@ -972,6 +982,7 @@ def learn_template(text: str, cards: Sequence[int], layout: tuple[int, ...]) -> 
         if m["uni"] or len(m[rank]) != 1:
             return None
         r, s = offsets[kept[m.start(rank)]], offsets[kept[m.start(suit)]]
+        card_lines.add(stripped.count("\n", 0, m.start()))
         symbol = not m[suit].isascii()
         tokens.append(card)
         rank_at.append(r)
@@ -981,6 +992,9 @@ def learn_template(text: str, cards: Sequence[int], layout: tuple[int, ...]) -> 
         return None
     if len(set(suit_kind)) != 1:
         return None  # letters and symbols both: not how programs print
+    for m in _NUMBER.finditer(stripped):
+        if stripped.count("\n", 0, m.start()) not in card_lines:
+            kind[[offsets[kept[i]] for i in range(m.start(), m.end())]] = _DIGIT
     kind[rank_at] = _RANK_AT
     kind[suit_at] = _SUIT_AT
     board = np.frombuffer(data, dtype=np.uint8).copy()
@@ -992,6 +1006,7 @@ def learn_template(text: str, cards: Sequence[int], layout: tuple[int, ...]) -> 
         suit_at=np.array(suit_at, dtype=np.intp),
         suits=_TEMPLATE_SUIT[suit_kind[0]],
         parameter_at=np.flatnonzero(kind == _PARAMETER),
+        digit_at=np.flatnonzero(kind == _DIGIT),
         order=np.array([tokens.index(c) for c in cards], dtype=np.intp),
     )
     boards, used = boards_by_template(data, template)
@@ -1012,6 +1027,8 @@ def boards_by_template(region: bytes, template: BoardTemplate) -> tuple[list[Boa
     ok &= (ranks != 255).all(axis=1) & (suits != 255).all(axis=1)
     if template.parameter_at.shape[0]:
         ok &= _CSI_PARAMETER[a[:, template.parameter_at]].all(axis=1)
+    if template.digit_at.shape[0]:
+        ok &= _IS_DIGIT[a[:, template.digit_at]].all(axis=1)
     cards = ranks * 4 + suits  # uint8: a row that is not ok may wrap; it is not used
     ok &= np.bitwise_or.reduce(np.left_shift(_ONE_BIT, cards.astype(np.uint64)), axis=1) == _ALL_CARDS
     good = k if ok.all() else int(np.argmin(ok))

@@ -446,6 +446,10 @@ NORMALISED = {
     "JSON, a rank's place holding a quote": lambda n: _at_150(n, reference.deal(n).format("json"), 3, '"'),
     "JSON, a suit's place holding a backslash": lambda n: _at_150(n, reference.deal(n).format("json"), 4, "\\"),
     "JSON, spaced as Python prints it": lambda n: json.dumps([list(r) for r in reference.deal(n).rows]) + "\n",
+    "symbols with a header Game #N": lambda n: f"Game #{n}:\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)),
+    "ANSI with a header, a number glued to the next word at 150": lambda n: (
+        f"Deal {n}{'x' if n == 150 else ' '}\n" + _spelt(n, lambda c: f"\x1b[31m{c}\x1b[0m")
+    ),
     "symbols, the last board cut short": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))[
         : 100 if n == 200 else None
     ],
@@ -480,3 +484,25 @@ def test_the_framer_holds_back_only_what_may_be_the_start_of_a_board() -> None:
     data = (symbols + reference.deal(101).line).encode()  # the last board shorter than the others
     framer = BoardFramer()
     assert b"".join(b for b in framer.feed(data) if isinstance(b, bytes)) == reference.canonical_lines(range(1, 102))
+
+
+# Boards whose framing is in question (a line that may hold a card), where what the precise path
+# makes of a board depends on the boards before it: the fast path must frame the stream as the
+# precise path alone does, reading one byte at a time.
+FRAMED_ALIKE = {
+    "a header whose number a colour code glues to a suit letter": lambda n: (
+        f"{10 + n % 7}\x1b[0mD\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
+    "a header whose number runs into a symbol": lambda n: (
+        f"{10 + n % 7}♦\n" + _spelt(n, lambda c: f"\x1b[31m{c}\x1b[0m")
+    ),
+}
+
+
+@pytest.mark.parametrize("show", FRAMED_ALIKE.values(), ids=FRAMED_ALIKE.keys())
+def test_the_fast_path_frames_a_stream_as_the_precise_path_alone_does(show: Callable[[int], str]) -> None:
+    data = "".join(show(n) for n in range(1, 201)).encode()
+    precise, fast = BoardFramer(), BoardFramer()
+    by_byte = [b for i in range(len(data)) for b in precise.feed(data[i : i + 1])]
+    by_chunk = [b for i in range(0, len(data), 1 << 16) for b in fast.feed(data[i : i + (1 << 16)])]
+    assert [str(b) for b in [*by_chunk, fast.finish()]] == [str(b) for b in [*by_byte, precise.finish()]]
