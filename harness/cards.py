@@ -386,6 +386,7 @@ class BoardFramer:
         # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
+        self._encoding = encoding
         self._decoder = codecs.getincrementaldecoder(name)("replace")
         self._board = _BoardSoFar()
         self._tail = ""  # an incomplete last line
@@ -428,8 +429,11 @@ class BoardFramer:
                 if boards:
                     continue
                 self._template_misses += 1
-                if self._template_misses >= TEMPLATE_MISSES:
-                    self._template = None
+            if self._templates_left > 0 and (relearnt := self._first_board_template(region)) is not None:
+                self._template, self._template_misses = relearnt, 0  # a header's number grew a digit, say
+                continue
+            if self._template_misses >= TEMPLATE_MISSES:
+                self._template = None
             if self.layout == LINE_SHAPE and region.startswith(b"[["):  # a board per line, in JSON
                 boards, used = _json_boards(region)
                 if boards:
@@ -476,17 +480,36 @@ class BoardFramer:
 
     def _current_template(self) -> BoardTemplate | None:
         """The template of this output's boards, learnt from the last board the precise path read
-        if there is none yet; only for output the plain fast path cannot read as it is."""
-        if self._learn_from is not None and self._template is None and self.layout is not None:
+        if there is none yet."""
+        if self._learn_from is not None and self._template is None:
             (text, cards), self._learn_from = self._learn_from, None
-            self._templates_left -= 1
-            if self._utf8 or text.isascii():
-                template = learn_template(text, cards, self.layout)
-                if template is not None and _fast_boards(text.encode(), self.layout)[1] == template.width:
-                    template, self._templates_left = None, 0  # plain output: the plain fast path reads it
-                self._template, self._template_misses = template, 0
+            self._template, self._template_misses = self._learn(text, cards), 0
         template = self._template
         return template if template is not None and template.layout == self.layout else None
+
+    def _first_board_template(self, region: bytes) -> BoardTemplate | None:
+        """The template of the first board of `region` (which starts a board), read the precise
+        way by a framer in this one's state."""
+        probe = BoardFramer(self._encoding, self.max_board_chars)
+        probe.layout = self.layout
+        for line in region[:MAX_PENDING].split(b"\n")[:-1]:
+            boards = probe._feed_text(probe._decoder.decode(line + b"\n"))
+            if boards:
+                learnt = probe._learn_from
+                return self._learn(*learnt) if isinstance(boards[0], bytes) and learnt is not None else None
+        return None
+
+    def _learn(self, text: str, cards: tuple[int, ...]) -> BoardTemplate | None:
+        """The template of a board the precise path read; None for output the plain fast path reads
+        as it is (from then on), or if it has none."""
+        self._templates_left -= 1
+        if self.layout is None or not (self._utf8 or text.isascii()):
+            return None
+        template = learn_template(text, cards, self.layout)
+        if template is not None and _fast_boards(text.encode(), self.layout)[1] == template.width:
+            self._templates_left = 0
+            return None
+        return template
 
     def _feed_text(self, text: str) -> list[Board]:
         out: list[Board] = []
