@@ -8,9 +8,11 @@ is a `BoardError` saying how many cards were found, which repeat or are missing,
 was odd.
 
 `BoardFramer` splits a program's output into boards by counting 52 cards, learning the program's
-line layout from its first good board.  Its fast path reads a whole chunk of ASCII output with a
-few array operations; whatever the fast path does not fully recognise goes through the precise
-line-by-line path, so both always agree.
+line layout from its first good board.  Its fast paths read a whole chunk with a few array
+operations: output whose boards all have the same bytes but for their cards (and numbers in
+headers, colour codes' parameters) by a template learnt from a board the precise path read;
+plain ASCII rows as they are; other spellings rewritten to plain rows first.  Whatever the fast
+paths do not fully recognise goes through the precise line-by-line path, so all always agree.
 """
 
 from __future__ import annotations
@@ -392,7 +394,7 @@ class BoardFramer:
         self._tail = ""  # an incomplete last line
         self._pending = b""  # bytes of a board begun, not yet read (`feed`)
         self._template: BoardTemplate | None = None  # how this output prints every board, if it does
-        self._learn_from: tuple[str, tuple[int, ...]] | None = None  # a board the precise path read
+        self._learn_from: tuple[str, tuple[int, ...], tuple[int, ...]] | None = None  # a board read precisely
         self._templates_left = TEMPLATES_LEARNT  # boards a template may yet be learnt from
         self._template_misses = 0  # regions in a row whose first board the template did not read
 
@@ -482,8 +484,8 @@ class BoardFramer:
         """The template of this output's boards, learnt from the last board the precise path read
         if there is none yet."""
         if self._learn_from is not None and self._template is None:
-            (text, cards), self._learn_from = self._learn_from, None
-            self._template, self._template_misses = self._learn(text, cards), 0
+            learnt, self._learn_from = self._learn_from, None
+            self._template, self._template_misses = self._learn(*learnt), 0
         template = self._template
         return template if template is not None and template.layout == self.layout else None
 
@@ -496,17 +498,19 @@ class BoardFramer:
             boards = probe._feed_text(probe._decoder.decode(line + b"\n"))
             if boards:
                 learnt = probe._learn_from
-                return self._learn(*learnt) if isinstance(boards[0], bytes) and learnt is not None else None
+                if not isinstance(boards[0], bytes) or learnt is None or probe.layout != self.layout:
+                    return None  # not a board, or one of another layout: not this output's boards
+                return self._learn(*learnt)
         return None
 
-    def _learn(self, text: str, cards: tuple[int, ...]) -> BoardTemplate | None:
-        """The template of a board the precise path read; None for output the plain fast path reads
-        as it is (from then on), or if it has none."""
+    def _learn(self, text: str, cards: tuple[int, ...], layout: tuple[int, ...]) -> BoardTemplate | None:
+        """The template of a board the precise path read (`layout`: its card lines); None for output
+        the plain fast path reads as it is (from then on), or if it has none."""
         self._templates_left -= 1
-        if self.layout is None or not (self._utf8 or text.isascii()):
+        if not (self._utf8 or text.isascii()):
             return None
-        template = learn_template(text, cards, self.layout)
-        if template is not None and _fast_boards(text.encode(), self.layout)[1] == template.width:
+        template = learn_template(text, cards, layout)
+        if template is not None and _fast_boards(text.encode(), layout)[1] == template.width:
             self._templates_left = 0
             return None
         return template
@@ -553,7 +557,7 @@ class BoardFramer:
         board.raws.append(raw)
         if not board.lines and raw.startswith("[[") and (whole := _json_board(raw)) is not None:
             self._board, self.layout = _BoardSoFar(), LINE_SHAPE
-            self._learnt(board, whole)
+            self._learnt(board, whole, LINE_SHAPE)
             return canonical_line(whole)
         board.line_number += 1
         line = read_line(raw.rstrip("\r"), board.line_number)
@@ -585,13 +589,13 @@ class BoardFramer:
         except BoardError as exc:
             return exc
         self.layout = tuple(len(ln.cards) for ln in board.lines if ln.cards)
-        self._learnt(board, cards)
+        self._learnt(board, cards, self.layout)
         return canonical_line(cards)
 
-    def _learnt(self, board: _BoardSoFar, cards: tuple[int, ...]) -> None:
+    def _learnt(self, board: _BoardSoFar, cards: tuple[int, ...], layout: tuple[int, ...]) -> None:
         """A board the precise path read from its start: a template may be learnt from it."""
         if self._templates_left > 0 and self._fast:
-            self._learn_from = ("\n".join(board.raws) + "\n", cards)
+            self._learn_from = ("\n".join(board.raws) + "\n", cards, layout)
 
 
 # Normalising a chunk of output to plain rank-first letters, line for line, at C speed: what the

@@ -450,6 +450,11 @@ NORMALISED = {
     "ANSI with a header, a number glued to the next word at 150": lambda n: (
         f"Deal {n}{'x' if n == 150 else ' '}\n" + _spelt(n, lambda c: f"\x1b[31m{c}\x1b[0m")
     ),
+    "symbols, rows and then one line": lambda n: (
+        " ".join(c[0] + c[1].translate(SYMBOLS) for c in reference.deal(n).names) + "\n"
+        if n > 100
+        else _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
     "symbols, the last board cut short": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))[
         : 100 if n == 200 else None
     ],
