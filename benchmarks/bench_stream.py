@@ -6,7 +6,8 @@ Builds examples/c/freecell.c and benchmarks/layouts.c (needs cc).  For each layo
 run: (1) the dealer alone printing the deals to /dev/null; (2) `freecell-harness verify
 stream:… --range 1-N --jobs J`.  The layouts are those programs print: plain rows, a header per
 board, canonical lines, suit symbols, `10` for ten, suit-first, ANSI colours, quotes and
-brackets, JSON arrays.  Goal (issue 18.5): every layout ≥ 0.5× the deals/s of plain rows.
+brackets, JSON arrays, a header per board over suit symbols.  Goal (issue 18.5): every layout
+≥ 0.5× the deals/s of plain rows.
 With --repeat R, each layout is checked R times, rows first each round, and its best is shown
 (a loaded machine slows some runs, never speeds one up).
 """
@@ -28,7 +29,7 @@ from harness import engine  # noqa: E402
 from harness.engine import Request  # noqa: E402
 
 FREECELL = {"rows with a header (freecell.c)": ["-H"], "canonical lines (freecell.c)": ["-f", "line"]}
-LAYOUTS = ("rows", "header", "symbols", "ten", "suit-first", "ansi", "quoted", "json")
+LAYOUTS = ("rows", "header", "symbols", "ten", "suit-first", "ansi", "quoted", "json", "header-symbols")
 
 
 def main() -> int:

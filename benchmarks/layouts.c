@@ -4,7 +4,7 @@
  *
  * LAYOUT: rows (plain rows), header (a "Game #N" line, then rows), symbols (J♦), ten (10D),
  * suit-first (DJ), ansi (each card coloured), quoted (['JD', 'QS', …] per row), json (one line
- * [["JD",…],…] per deal).  Output is written whenever the input runs dry. */
+ * [["JD",…],…] per deal), header-symbols (a "Game #N" line, then rows of J♦).  Output is written whenever the input runs dry. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +39,7 @@ static void make_names(const char *layout) {
     for (int c = 0; c < 52; c++) {
         char r = RANKS[c / 4], s = SUITS[c % 4];
         char *buf = names[c];
-        if (!strcmp(layout, "symbols")) {
+        if (!strcmp(layout, "symbols") || !strcmp(layout, "header-symbols")) {
             snprintf(buf, 32, "%c%s", r, SYMBOLS[c % 4]);
         } else if (!strcmp(layout, "ten")) {
             if (r == 'T') snprintf(buf, 32, "10%c", s);
@@ -70,7 +70,7 @@ static void deal(const char *layout, uint32_t n) {
     int quoted = !strcmp(layout, "quoted"), json = !strcmp(layout, "json");
     if (used > sizeof out - 4096) flush_out();
     for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
-    if (!strcmp(layout, "header")) used += (size_t)sprintf(out + used, "Game #%u\n", n);
+    if (!strncmp(layout, "header", 6)) used += (size_t)sprintf(out + used, "Game #%u\n", n);
     if (json) put("[");
     for (int left = 52, p = 0; left > 0; left--, p++) {
         state = (214013u * state + 2531011u) & 0x7fffffffu;

@@ -8,9 +8,11 @@ is a `BoardError` saying how many cards were found, which repeat or are missing,
 was odd.
 
 `BoardFramer` splits a program's output into boards by counting 52 cards, learning the program's
-line layout from its first good board.  Its fast path reads a whole chunk of ASCII output with a
-few array operations; whatever the fast path does not fully recognise goes through the precise
-line-by-line path, so both always agree.
+line layout from its first good board.  Its fast paths read a whole chunk with a few array
+operations: output whose boards all have the same bytes but for their cards (and numbers in
+headers, colour codes' parameters) by a template learnt from a board the precise path read;
+plain ASCII rows as they are; other spellings rewritten to plain rows first.  Whatever the fast
+paths do not fully recognise goes through the precise line-by-line path, so all always agree.
 """
 
 from __future__ import annotations
@@ -364,6 +366,7 @@ class _BoardSoFar:
     count: int = 0  # cards in `lines`
     chars: int = 0  # characters read, headers and blank lines included
     line_number: int = 0  # of the last line read
+    raws: list[str] = field(default_factory=list)  # its text, line by line, headers and blank lines included
 
 
 class BoardFramer:
@@ -385,10 +388,15 @@ class BoardFramer:
         # A BOM-less UTF-16/32 stream is read as little-endian (a BOM then reads as U+FEFF, a no-op).
         name = codecs.lookup(encoding).name
         name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
+        self._encoding = encoding
         self._decoder = codecs.getincrementaldecoder(name)("replace")
         self._board = _BoardSoFar()
         self._tail = ""  # an incomplete last line
         self._pending = b""  # bytes of a board begun, not yet read (`feed`)
+        self._template: BoardTemplate | None = None  # how this output prints every board, if it does
+        self._learn_from: tuple[str, tuple[int, ...], tuple[int, ...]] | None = None  # a board read precisely
+        self._templates_left = TEMPLATES_LEARNT  # boards a template may yet be learnt from
+        self._template_misses = 0  # regions in a row whose first board the template did not read
 
     def _cards(self) -> list[int]:
         return [c for ln in self._board.lines for c in ln.cards]
@@ -411,6 +419,23 @@ class BoardFramer:
             region = data[pos : data.rfind(b"\n") + 1]
             if not region:
                 break  # only the start of a line: the precise way keeps it
+            if (template := self._current_template()) is not None:
+                boards, used = boards_by_template(region, template)
+                if boards:
+                    self._board, self._template_misses = _BoardSoFar(), 0
+                    out.extend(boards)
+                    pos += used
+                if size - pos < template.width and template.begins(data[pos:]):
+                    self._pending, pos = data[pos:], size  # the start of the next board: it waits for the rest
+                    break
+                if boards:
+                    continue
+                self._template_misses += 1
+            if self._templates_left > 0 and (relearnt := self._first_board_template(region)) is not None:
+                self._template, self._template_misses = relearnt, 0  # a header's number grew a digit, say
+                continue
+            if self._template_misses >= TEMPLATE_MISSES:
+                self._template = None
             if self.layout == LINE_SHAPE and region.startswith(b"[["):  # a board per line, in JSON
                 boards, used = _json_boards(region)
                 if boards:
@@ -455,6 +480,41 @@ class BoardFramer:
             out.extend(self._feed_text(self._decoder.decode(data[pos:])))
         return out
 
+    def _current_template(self) -> BoardTemplate | None:
+        """The template of this output's boards, learnt from the last board the precise path read
+        if there is none yet."""
+        if self._learn_from is not None and self._template is None:
+            learnt, self._learn_from = self._learn_from, None
+            self._template, self._template_misses = self._learn(*learnt), 0
+        template = self._template
+        return template if template is not None and template.layout == self.layout else None
+
+    def _first_board_template(self, region: bytes) -> BoardTemplate | None:
+        """The template of the first board of `region` (which starts a board), read the precise
+        way by a framer in this one's state."""
+        probe = BoardFramer(self._encoding, self.max_board_chars)
+        probe.layout = self.layout
+        for line in region[:MAX_PENDING].split(b"\n")[:-1]:
+            boards = probe._feed_text(probe._decoder.decode(line + b"\n"))
+            if boards:
+                learnt = probe._learn_from
+                if not isinstance(boards[0], bytes) or learnt is None or probe.layout != self.layout:
+                    return None  # not a board, or one of another layout: not this output's boards
+                return self._learn(*learnt)
+        return None
+
+    def _learn(self, text: str, cards: tuple[int, ...], layout: tuple[int, ...]) -> BoardTemplate | None:
+        """The template of a board the precise path read (`layout`: its card lines); None for output
+        the plain fast path reads as it is (from then on), or if it has none."""
+        self._templates_left -= 1
+        if not (self._utf8 or text.isascii()):
+            return None
+        template = learn_template(text, cards, layout)
+        if template is not None and _fast_boards(text.encode(), layout)[1] == template.width:
+            self._templates_left = 0
+            return None
+        return template
+
     def _feed_text(self, text: str) -> list[Board]:
         out: list[Board] = []
         parts = (self._tail + text).split("\n")
@@ -494,8 +554,10 @@ class BoardFramer:
 
     def _take_line(self, raw: str) -> Board | None:
         board = self._board
+        board.raws.append(raw)
         if not board.lines and raw.startswith("[[") and (whole := _json_board(raw)) is not None:
             self._board, self.layout = _BoardSoFar(), LINE_SHAPE
+            self._learnt(board, whole, LINE_SHAPE)
             return canonical_line(whole)
         board.line_number += 1
         line = read_line(raw.rstrip("\r"), board.line_number)
@@ -507,7 +569,7 @@ class BoardFramer:
             return None
         if not line.cards and line.words:
             # A header inside a board: the board ended early (the header is the next board's).
-            self._board = _BoardSoFar(line_number=1, chars=len(raw) + 1)
+            self._board = _BoardSoFar(line_number=1, chars=len(raw) + 1, raws=[raw])
             try:
                 board_from_lines(board.lines)
             except BoardError as exc:
@@ -527,7 +589,13 @@ class BoardFramer:
         except BoardError as exc:
             return exc
         self.layout = tuple(len(ln.cards) for ln in board.lines if ln.cards)
+        self._learnt(board, cards, self.layout)
         return canonical_line(cards)
+
+    def _learnt(self, board: _BoardSoFar, cards: tuple[int, ...], layout: tuple[int, ...]) -> None:
+        """A board the precise path read from its start: a template may be learnt from it."""
+        if self._templates_left > 0 and self._fast:
+            self._learn_from = ("\n".join(board.raws) + "\n", cards, layout)
 
 
 # Normalising a chunk of output to plain rank-first letters, line for line, at C speed: what the
@@ -842,3 +910,156 @@ def _fast_boards(data: bytes, layout: tuple[int, ...]) -> tuple[list[Board], int
         except BoardError as exc:
             out[i] = exc
     return out, used, clean
+
+
+# ---------------------------------------------------------------------------------------------
+# Templates: output whose boards all have the same bytes but for their cards' letters.
+#
+# A program prints every board alike: the same headers, separators, quotes, brackets and colour
+# codes, each card spelt the same way.  A template, learnt from a board the precise path read,
+# keeps that board's bytes but at the places of its cards' ranks and suits (and of its colour
+# codes' parameters).  A later board with the same bytes elsewhere, a rank at each rank place, a
+# suit at each suit place, is read as the precise path would read it: what `_TOKEN`,
+# `read_line`, `board_from_lines`, the JSON reading and the framing decide depends on which bytes
+# are ranks, suits, other word characters and separators, never on which rank or which suit
+# (ranks and suits are disjoint sets of word characters, a suit symbol a non-word character), so
+# the cards at the same places come in the same order.
+
+_FIXED, _PARAMETER, _DIGIT, _RANK_AT, _SUIT_AT = 0, 1, 2, 3, 4  # what each byte of a template is
+_TEMPLATE_SUIT = np.full((2, 256), 255, dtype=np.uint8)  # [0]: by a suit letter; [1]: by a symbol's last byte
+for _i, _s in enumerate(SUITS):
+    _TEMPLATE_SUIT[0, ord(_s)] = _TEMPLATE_SUIT[0, ord(_s.lower())] = _i
+for _sym, _letter in _SUIT_SYMBOLS.items():
+    _TEMPLATE_SUIT[1, _sym.encode()[2]] = SUITS.index(_letter)  # every symbol is E2 99 xx in UTF-8
+_CSI_PARAMETER = np.zeros(256, dtype=bool)
+_CSI_PARAMETER[list(b"0123456789;?")] = True
+_CSI_PARAMETERS = re.compile(r"\x1b\[([0-9;?]*)")
+_IS_DIGIT = np.zeros(256, dtype=bool)
+_IS_DIGIT[list(b"0123456789")] = True
+# A number between ASCII separators ("Game #617:"): other digits there make another number, never a card.
+_NUMBER = re.compile(r"(?<![0-9A-Za-z\x80-\U0010ffff])[0-9]+(?![0-9A-Za-z\x80-\U0010ffff])")
+_ONE_BIT, _ALL_CARDS = np.uint64(1), np.uint64((1 << DECK_SIZE) - 1)  # a board's cards as bits: all 52
+TEMPLATE_MISSES = 3  # boards in a row that a template did not read, before it is dropped
+TEMPLATES_LEARNT = 16  # at most, by one framer (a header's number grows a digit now and then)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTemplate:
+    """The bytes every board of an output has, and where its cards' letters are."""
+
+    layout: tuple[int, ...]  # the card lines' shape (the framer's layout while it holds)
+    board: np.ndarray  # the learnt board's bytes
+    free: np.ndarray  # per byte: not compared (a rank, a suit, a colour code's parameter)
+    rank_at: np.ndarray  # per card, in reading order: where its rank is
+    suit_at: np.ndarray  # … its suit (a letter, or a symbol's last byte)
+    suits: np.ndarray  # the suit of each byte there (letters, or symbols' last bytes: all cards alike)
+    parameter_at: np.ndarray  # where colour codes' parameters are
+    digit_at: np.ndarray  # where the digits of numbers in lines without cards are (a header's deal number)
+    order: np.ndarray  # the reading-order index of each card in dealing order
+
+    @property
+    def width(self) -> int:
+        return int(self.board.shape[0])
+
+    def begins(self, data: bytes) -> bool:
+        """Whether `data`, shorter than a board, is how a board read by this template begins."""
+        n = len(data)
+        if n >= self.width:
+            return False
+        a = np.frombuffer(data, dtype=np.uint8)
+        if not ((a == self.board[:n]) | self.free[:n]).all():
+            return False
+        ranks, suits = self.rank_at < n, self.suit_at < n
+        return bool(
+            (_BYTE_RANK[a[self.rank_at[ranks]]] != 255).all()
+            and (self.suits[a[self.suit_at[suits]]] != 255).all()
+            and _CSI_PARAMETER[a[self.parameter_at[self.parameter_at < n]]].all()
+            and _IS_DIGIT[a[self.digit_at[self.digit_at < n]]].all()
+        )
+
+
+def learn_template(text: str, cards: Sequence[int], layout: tuple[int, ...]) -> BoardTemplate | None:
+    """The template of a board's text (its lines from the board's start, each ended by LF), which
+    the precise path read as `cards`; None if it has cards a template cannot place (`10`,
+    Unicode playing cards, a card-like word in a header) or escapes (a backslash)."""
+    if "\\" in text or "\ufffd" in text or not text.endswith("\n") or len(text.encode()) > MAX_PENDING:
+        return None
+    data = text.encode()
+    offsets = list(itertools.accumulate((len(ch.encode()) for ch in text), initial=0))
+    kind = np.full(len(data), _FIXED, dtype=np.uint8)
+    kept: list[int] = []  # the characters outside ANSI codes, as `read_line` keeps them
+    last = 0
+    for m in _ANSI.finditer(text):
+        kept.extend(range(last, m.start()))
+        last = m.end()
+        if (params := _CSI_PARAMETERS.match(text, m.start())) is not None and params.end() <= m.end():
+            kind[offsets[params.start(1)] : offsets[params.end(1)]] = _PARAMETER
+    kept.extend(range(last, len(text)))
+    tokens: list[int] = []
+    rank_at: list[int] = []
+    suit_at: list[int] = []
+    suit_kind: list[int] = []
+    stripped = "".join(text[i] for i in kept)
+    card_lines: set[int] = set()
+    for m in _TOKEN.finditer(stripped):
+        card = _card(m)
+        if card is None:
+            continue
+        rank, suit = ("rank", "suit") if m["rank"] else ("rank2", "suit2")
+        if m["uni"] or len(m[rank]) != 1:
+            return None
+        r, s = offsets[kept[m.start(rank)]], offsets[kept[m.start(suit)]]
+        card_lines.add(stripped.count("\n", 0, m.start()))
+        symbol = not m[suit].isascii()
+        tokens.append(card)
+        rank_at.append(r)
+        suit_at.append(s + 2 if symbol else s)
+        suit_kind.append(int(symbol))
+    if len(tokens) != DECK_SIZE or sorted(tokens) != sorted(cards) or len(set(tokens)) != DECK_SIZE:
+        return None
+    if len(set(suit_kind)) != 1:
+        return None  # letters and symbols both: not how programs print
+    for m in _NUMBER.finditer(stripped):
+        if stripped.count("\n", 0, m.start()) not in card_lines:
+            kind[[offsets[kept[i]] for i in range(m.start(), m.end())]] = _DIGIT
+    kind[rank_at] = _RANK_AT
+    kind[suit_at] = _SUIT_AT
+    board = np.frombuffer(data, dtype=np.uint8).copy()
+    template = BoardTemplate(
+        layout=layout,
+        board=board,
+        free=kind != _FIXED,
+        rank_at=np.array(rank_at, dtype=np.intp),
+        suit_at=np.array(suit_at, dtype=np.intp),
+        suits=_TEMPLATE_SUIT[suit_kind[0]],
+        parameter_at=np.flatnonzero(kind == _PARAMETER),
+        digit_at=np.flatnonzero(kind == _DIGIT),
+        order=np.array([tokens.index(c) for c in cards], dtype=np.intp),
+    )
+    boards, used = boards_by_template(data, template)
+    return template if used == len(data) and boards == [canonical_line(cards)] else None
+
+
+def boards_by_template(region: bytes, template: BoardTemplate) -> tuple[list[Board], int]:
+    """The boards at the start of `region` that `template` reads (52 distinct cards each), and the
+    bytes they used; it stops at the first board that differs, for the caller to read otherwise."""
+    width = template.width
+    k = len(region) // width
+    if not k:
+        return [], 0
+    a = np.frombuffer(region, dtype=np.uint8, count=k * width).reshape(k, width)
+    ranks = np.take(_BYTE_RANK, a[:, template.rank_at])
+    suits = np.take(template.suits, a[:, template.suit_at])
+    ok = ((a == template.board) | template.free).all(axis=1)
+    ok &= (ranks != 255).all(axis=1) & (suits != 255).all(axis=1)
+    if template.parameter_at.shape[0]:
+        ok &= _CSI_PARAMETER[a[:, template.parameter_at]].all(axis=1)
+    if template.digit_at.shape[0]:
+        ok &= _IS_DIGIT[a[:, template.digit_at]].all(axis=1)
+    cards = ranks * 4 + suits  # uint8: a row that is not ok may wrap; it is not used
+    ok &= np.bitwise_or.reduce(np.left_shift(_ONE_BIT, cards.astype(np.uint64)), axis=1) == _ALL_CARDS
+    good = k if ok.all() else int(np.argmin(ok))
+    if not good:
+        return [], 0
+    blob = render_lines(cards[:good, template.order]).tobytes()
+    return [blob[i : i + LINE_BYTES] for i in range(0, len(blob), LINE_BYTES)], good * width

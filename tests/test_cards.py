@@ -404,7 +404,66 @@ NORMALISED = {
         f"[{1 + 8 * i}] " + " ".join(r) + "\n" for i, r in enumerate(reference.deal(n).rows)
     ),
     "other non-ASCII text": lambda n: f"Donne {n} — é\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)),
+    # Boards alike but for their cards (read by a template learnt from the first): what changes in
+    # a card's place, or anywhere else, at board 150.
+    "symbols, a 1 in a ten's place": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)).replace(
+        "T", "1", 1 if n == 150 else 0
+    ),
+    "symbols, a music sign in a suit's place": lambda n: _at_150(
+        n, _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)), 1, "♪"
+    ),
+    "symbols, lower-case ranks": lambda n: (
+        _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)).lower()
+        if n == 150
+        else _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
+    "symbols, a card-like word in a header": lambda n: (
+        "Deal J♦\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
+    "symbols, a header whose symbol becomes a card": lambda n: (
+        f"Deal {'7' if n == 150 else 'x'}♦\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
+    "symbols, a title before the first board only": lambda n: (
+        ("Deals\n" if n == 1 else "") + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
+    "suit-first, a rank in a suit's place": lambda n: _at_150(n, _spelt(n, lambda c: c[1] + c[0]), 0, "J"),
+    "suit-first, a ten": lambda n: _spelt(n, lambda c: c[1] + c[0]).replace(" ", " D10 ", 1 if n == 150 else 0),
+    "ANSI, a letter among a code's parameters": lambda n: _spelt(
+        n, lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m"
+    ).replace("[0m", "[xm", 1 if n == 150 else 0),
+    "ANSI, a ; among a code's parameters": lambda n: _spelt(
+        n, lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m"
+    ).replace("[31m", "[;1m", 1 if n == 150 else 0),
+    "ANSI, a code inside a card": lambda n: _spelt(
+        n, (lambda c: f"{c[0]}\x1b[31m{c[1]}\x1b[0m") if n == 150 else (lambda c: f"\x1b[31m{c}\x1b[0m")
+    ),
+    "quoted rows, a duplicate card": lambda n: "".join(f"{[c for c in r]}\n" for r in reference.deal(n).rows).replace(
+        reference.deal(n).names[0], reference.deal(n).names[1], 1 if n == 150 else 0
+    ),
+    "JSON with an escaped quote": lambda n: (
+        reference.deal(n).format("json").replace('D"', '\\"D"', 1 if n == 150 else 0)
+    ),
+    "JSON, a rank's place holding a quote": lambda n: _at_150(n, reference.deal(n).format("json"), 3, '"'),
+    "JSON, a suit's place holding a backslash": lambda n: _at_150(n, reference.deal(n).format("json"), 4, "\\"),
+    "JSON, spaced as Python prints it": lambda n: json.dumps([list(r) for r in reference.deal(n).rows]) + "\n",
+    "symbols with a header Game #N": lambda n: f"Game #{n}:\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)),
+    "ANSI with a header, a number glued to the next word at 150": lambda n: (
+        f"Deal {n}{'x' if n == 150 else ' '}\n" + _spelt(n, lambda c: f"\x1b[31m{c}\x1b[0m")
+    ),
+    "symbols, rows and then one line": lambda n: (
+        " ".join(c[0] + c[1].translate(SYMBOLS) for c in reference.deal(n).names) + "\n"
+        if n > 100
+        else _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
+    "symbols, the last board cut short": lambda n: _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))[
+        : 100 if n == 200 else None
+    ],
 }
+
+
+def _at_150(n: int, text: str, i: int, char: str) -> str:
+    """The board's text, with character `i` replaced by `char` in board 150."""
+    return text[:i] + char + text[i + 1 :] if n == 150 else text
 
 
 @pytest.mark.parametrize("chunk", [997, 1 << 16])
@@ -423,3 +482,32 @@ def test_the_fast_path_reads_every_spelling_as_the_precise_path_does(show: Calla
     end = framer.finish()
     got = [b if isinstance(b, bytes) else "error" for b in [*boards, *([end] if end else [])]]
     assert got[: len(expected)] == expected
+
+
+def test_the_framer_holds_back_only_what_may_be_the_start_of_a_board() -> None:
+    symbols = "".join(_spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS)) for n in range(1, 101))
+    data = (symbols + reference.deal(101).line).encode()  # the last board shorter than the others
+    framer = BoardFramer()
+    assert b"".join(b for b in framer.feed(data) if isinstance(b, bytes)) == reference.canonical_lines(range(1, 102))
+
+
+# Boards whose framing is in question (a line that may hold a card), where what the precise path
+# makes of a board depends on the boards before it: the fast path must frame the stream as the
+# precise path alone does, reading one byte at a time.
+FRAMED_ALIKE = {
+    "a header whose number a colour code glues to a suit letter": lambda n: (
+        f"{10 + n % 7}\x1b[0mD\n" + _spelt(n, lambda c: c[0] + c[1].translate(SYMBOLS))
+    ),
+    "a header whose number runs into a symbol": lambda n: (
+        f"{10 + n % 7}♦\n" + _spelt(n, lambda c: f"\x1b[31m{c}\x1b[0m")
+    ),
+}
+
+
+@pytest.mark.parametrize("show", FRAMED_ALIKE.values(), ids=FRAMED_ALIKE.keys())
+def test_the_fast_path_frames_a_stream_as_the_precise_path_alone_does(show: Callable[[int], str]) -> None:
+    data = "".join(show(n) for n in range(1, 201)).encode()
+    precise, fast = BoardFramer(), BoardFramer()
+    by_byte = [b for i in range(len(data)) for b in precise.feed(data[i : i + 1])]
+    by_chunk = [b for i in range(0, len(data), 1 << 16) for b in fast.feed(data[i : i + (1 << 16)])]
+    assert [str(b) for b in [*by_chunk, fast.finish()]] == [str(b) for b in [*by_byte, precise.finish()]]
