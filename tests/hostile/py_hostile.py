@@ -92,18 +92,20 @@ Rewrite = Callable[[bytes], list[bytes]]
 
 
 def _rewrite_frames(rewrite: Rewrite) -> None:
-    """Route the runner's frames through `rewrite(frames) -> frames`, one frame at a time."""
+    """Route the runner's frames through `rewrite(frames) -> frames`, one frame at a time (a write
+    may hold several frames)."""
     real_write = os.write
 
     def write(fd: int, data: Buffer) -> int:
-        if fd in (1, 2) or len(bytes(data)) < 4:
-            return real_write(fd, data)
         data = bytes(data)
-        size = int.from_bytes(data[:4], "big")
-        if len(data) != 4 + size:
+        frames, at = [], 0
+        while fd not in (1, 2) and at + 4 <= len(data):
+            size = int.from_bytes(data[at : at + 4], "big")
+            frames.append(data[at + 4 : at + 4 + size])
+            at += 4 + size
+        if not frames or at != len(data):
             return real_write(fd, data)
-        for out in rewrite(data[4:]):
-            out = bytes(out)
+        for out in (bytes(o) for payload in frames for o in rewrite(payload)):
             view = memoryview(len(out).to_bytes(4, "big") + out)
             while view:
                 view = view[real_write(fd, view) :]
