@@ -27,6 +27,11 @@ STATEFUL = {
     "exits at its 40th call": ("quitter:worn_out", "crash", ()),
     "hangs at its 40th call": ("quitter:worn_out_hangs", "timeout", ("--timeout", "0.5")),
 }
+FORGED = {
+    # From deal 40 on, every frame the runner writes is rewritten: the first of them holds deals
+    # before 40 when frames are written many at a time.
+    "a line with a card twice, among many frames": ("py_hostile:repeated_card_line_late", 40),
+}
 
 
 @pytest.mark.parametrize(("impl", "kind", "options"), STATEFUL.values(), ids=STATEFUL.keys())
@@ -48,3 +53,11 @@ def test_slow_deals_well_within_the_timeout_are_no_timeout(monkeypatch: pytest.M
     monkeypatch.setenv("SLOW_S", "0.1")
     status = main(["verify", "py:slow_dealer:deal", "--range", "1-16", "--jobs", "1", "--timeout", "1", "--quiet"])
     assert status == 0
+
+
+@pytest.mark.parametrize(("impl", "deal"), FORGED.values(), ids=FORGED.keys())
+def test_a_forged_frame_is_pinned_to_the_deal_that_forged_it(impl: str, deal: int, tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    status = main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
+    failure = json.loads(report.read_text())["first_failure"]
+    assert status == 1 and (failure["deal"], failure["kind"]) == (deal, "invalid-output"), failure

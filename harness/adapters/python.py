@@ -281,14 +281,19 @@ class PythonDealer(Dealer):
         slack = FLUSH_S if batch > 1 else 0.0
         child.write(frame(json.dumps({"deals": todo, "batch": batch}).encode()))
         got: list[Answer] = []
+        unchecked: list[int] = []  # where lines taken one by one are in `got` (runs are checked as they come)
         stopped: _Stop = None
         try:
             while len(got) < len(todo):
-                if self._whole_lines(todo, len(got), got):
+                if taken := self._whole_lines(todo, len(got), got):
+                    if bad := invalid_lines(cast("list[bytes]", got[-taken:])):
+                        del got[len(got) - taken + bad[0] :]
+                        raise Breach("a line that is not one board")
                     continue
                 number = todo[len(got)]
                 answer = read_answer(self._frame(child, within, number, len(todo) - len(got) - 1, slack), number)
                 if isinstance(answer, bytes):
+                    unchecked.append(len(got))
                     got.append(answer)
                     continue
                 kind, message = answer
@@ -307,9 +312,9 @@ class PythonDealer(Dealer):
         except Breach as breach:
             self._stop()  # its channel can no longer be trusted: a fresh process deals the rest
             stopped = breach
-        lines = [i for i, a in enumerate(got) if isinstance(a, bytes)]
-        if bad := invalid_lines([cast("bytes", got[i]) for i in lines]):
-            del got[lines[bad[0]] :]  # a well-formed frame that is no board: the channel was written into
+        unchecked = [i for i in unchecked if i < len(got)]
+        if bad := invalid_lines([cast("bytes", got[i]) for i in unchecked]):
+            del got[unchecked[bad[0]] :]  # a well-formed frame that is no board: the channel was written into
             self._stop()
             stopped = Breach("a line that is not one board")
         self._dealt(todo[: len(got)])

@@ -192,8 +192,8 @@ def shifter(n: int) -> str:
     return _patched_at(n, rewrite_for)
 
 
-def _forge_once(n: int, make: Rewrite) -> str:
-    if n == 3:
+def _forge_once(n: int, make: Rewrite, at: int = 3) -> str:
+    if n == at:
         done: list[int] = []
 
         def rewrite(payload: bytes) -> list[bytes]:
@@ -273,3 +273,13 @@ def repeated_card_line(n: int) -> str:
         return [payload[:-_LINE] + line[3:6] + line[3:]]
 
     return _forge_once(n, make)
+
+
+def repeated_card_line_late(n: int) -> str:
+    """Deal 40's frame is well formed, but its line names one card twice (read among many frames)."""
+
+    def make(payload: bytes) -> list[bytes]:
+        line = payload[-_LINE:]
+        return [payload[:-_LINE] + line[3:6] + line[3:]]
+
+    return _forge_once(n, make, at=40)
