@@ -105,10 +105,10 @@ def _rewrite_frames(rewrite: Rewrite) -> None:
             at += 4 + size
         if not frames or at != len(data):
             return real_write(fd, data)
-        for out in (bytes(o) for payload in frames for o in rewrite(payload)):
-            view = memoryview(len(out).to_bytes(4, "big") + out)
-            while view:
-                view = view[real_write(fd, view) :]
+        out = b"".join(len(o).to_bytes(4, "big") + bytes(o) for payload in frames for o in rewrite(payload))
+        view = memoryview(out)  # what was one write stays one
+        while view:
+            view = view[real_write(fd, view) :]
         return len(data)
 
     os.write = write
