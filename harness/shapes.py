@@ -16,7 +16,8 @@ bare numbers, cards as bare numbers — is `AmbiguousCards` unless the encoding 
 Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each class are read by a
 kind learned from the first one (which fields to take, at C speed), each distinct key is read
 once by the full reader and remembered, and a deck whose numbers were decided names its keys
-at once; a board costs a few look-ups per card.  Whatever a kind cannot vouch for goes to the
+at once; a board costs a few look-ups per card.  Cards that cannot change (enum members, frozen
+dataclasses and namedtuples of plain values) are then named by their identity alone.  Whatever a kind cannot vouch for goes to the
 full reader, so that both give the same line or the same error (tests/test_shapes_fast.py).
 """
 

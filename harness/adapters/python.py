@@ -5,8 +5,12 @@ without arguments), nested attributes, a class (`Deck`: `Deck(n)` is the board o
 or a callable instance.  The function runs in a child Python process
 (`harness.adapters.py_runner`), supervised like any other dealer: `--timeout` and the resource
 limits apply, a hang or an exit of that process is a `timeout` or `crash` at its deal, and
-Ctrl-C kills it.  Each answer is sent before the next deal is dealt, so a process that dies is
-pinned to the deal it was dealing.
+Ctrl-C kills it.  The runner writes its answers BATCH at a time (and at once when one is
+FLUSH_S old, so that a slow dealer's answers go out deal by deal); a process that dies, hangs
+or breaks its channel while it held some is pinned to its deal by `pin_failure`: what it had
+dealt is dealt again from a fresh start, then the deals it held one answer per write.  What is
+reported is what one write per deal would report; only when the failure does not recur does
+the first unanswered deal stand for it, saying so.
 
 The dealer's code shares the runner's process and can forge its frames: every frame is checked
 here (`py_runner.read_answer`) as exactly one answer for the deal asked, and a frame that is not
