@@ -27,6 +27,8 @@ STATEFUL = {
     # Deals 1-16 are the block's first request, 17-80 its second: the 40th call is deal 40 only if
     # the process's history is dealt again before the held deals are dealt one per write.
     "exits at its 40th call": ("quitter:worn_out", "crash", ()),
+    # The same, its answers written one at a time: when they are written changes nothing reported.
+    "exits at its 40th call, dealing slowly": ("quitter:worn_out_slowly", "crash", ()),
     "hangs at its 40th call": ("quitter:worn_out_hangs", "timeout", ("--timeout", "0.5")),
 }
 FORGED = {
@@ -63,3 +65,12 @@ def test_a_forged_frame_is_pinned_to_the_deal_that_forged_it(impl: str, deal: in
         answers = dealer.lines(range(1, 101))
     failures = [(a.deal, a.kind) for a in answers if isinstance(a, Failure)]
     assert failures[:1] == [(deal, "invalid-output")], failures
+
+
+def test_when_answers_are_written_changes_nothing_reported(tmp_path: Path) -> None:
+    reported = []
+    for impl in ("quitter:worn_out", "quitter:worn_out_slowly"):
+        report = tmp_path / f"{impl}.json"
+        main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
+        reported.append(json.loads(report.read_text())["first_failure"])
+    assert reported[0] == reported[1]

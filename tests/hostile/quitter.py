@@ -55,3 +55,11 @@ def worn_out_hangs(n: int) -> str:
         while True:
             pass
     return reference.deal(n).format("line")
+
+
+def worn_out_slowly(n: int) -> str:
+    """`worn_out`, each deal taking 2 ms: its answers are written one at a time (past FLUSH_S)."""
+    import time
+
+    time.sleep(0.002)
+    return worn_out(n)
