@@ -55,6 +55,7 @@ AT_ONCE = 16  # frames: fewer are checked one by one
 # hang or broken frame while some were held is pinned to its deal by dealing them again, one per write.
 BATCH = 64
 HISTORY_CAP = 2_000_000  # deals a process may have dealt and still be dealt again to pin its failure
+REPLAY_AT_ONCE = 1 << 16  # deals of that history asked at once (their answers are not kept)
 LINE_FRAME: Final = 4 + HEAD + LINE_BYTES  # a line's whole frame: its size, tag, deal number and line
 _LINE_START: Final = np.frombuffer((HEAD + LINE_BYTES).to_bytes(4, "big") + b"L", dtype=np.uint8)  # size and tag
 
@@ -338,11 +339,10 @@ class PythonDealer(Dealer):
         self._stop()
         if (error := self._start()) is not None:
             return [Failure(todo[0], "crash", f"the dealer's process cannot start again: {error}")]
-        if history is None:
-            self._history = None  # said, as the process's history is not dealt again
-        elif history:
-            replayed, stopped = self._answers(history, BATCH)
-            if stopped is not None or len(replayed) < len(history):
+        # (history None: too long a life to deal again; the failure is looked for from a fresh start)
+        for start in range(0, len(history or ()), REPLAY_AT_ONCE):
+            part = cast("list[int]", history)[start : start + REPLAY_AT_ONCE]
+            if self._answers(part, BATCH)[1] is not None:
                 self._stop()
                 return []
         got, stopped = self._answers(list(todo), 1, until_failure=True)
