@@ -160,6 +160,7 @@ def _failure(kind: str, message: str) -> tuple[bytes, bytes]:
 
 
 _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal number
+LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
 def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
@@ -213,18 +214,19 @@ def main() -> None:
         request = json.loads(body)
         batch = int(request.get("batch", 1))
         held: list[bytes] = []  # frames not yet written
+        hold, line_head, line_of, now = held.append, _LINE_HEAD.pack, canonical_line_of, time.monotonic
         since = 0.0  # when the first of them was begun
         for number in map(int, request["deals"]):
             if not held:
-                since = time.monotonic()
+                since = now()
             value: object = None
             try:
                 value = function(number)
-                held.append(_LINE_HEAD.pack(HEAD + LINE_BYTES, b"L", number) + canonical_line_of(value, encoding))
+                hold(line_head(LINE_PAYLOAD, b"L", number) + line_of(value, encoding))
             except BaseException as exc:
                 tag, said = _failed(exc, value, f"{called}({number})")
-                held.append(answer_frame(tag, number, said))
-            if len(held) >= batch or time.monotonic() - since >= FLUSH_S:
+                hold(answer_frame(tag, number, said))
+            if len(held) >= batch or now() - since >= FLUSH_S:
                 _write(answers, b"".join(held))
                 held.clear()
         if held:
