@@ -17,8 +17,9 @@ Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each clas
 kind learned from the first one (which fields to take, at C speed), each distinct key is read
 once by the full reader and remembered, and a deck whose numbers were decided names its keys
 at once; a board costs a few look-ups per card.  Cards that cannot change (enum members, frozen
-dataclasses and namedtuples of plain values) are then named by their identity alone.  Whatever a kind cannot vouch for goes to the
-full reader, so that both give the same line or the same error (tests/test_shapes_fast.py).
+dataclasses and namedtuples of plain values) are then named by their identity alone.  Whatever
+a kind cannot vouch for goes to the full reader, so that both give the same line or the same
+error (tests/test_shapes_fast.py).
 """
 
 from __future__ import annotations
