@@ -3,10 +3,12 @@
     python benchmarks/bench_py.py [--deals N] [--shapes rows,columns,…] [--repeat R]
 
 The dealer (benchmarks/shaped_dealers.py) is one pure-Python Microsoft dealer returning each
-shape real games return.  For each shape, in the same run: (1) the bare loop, calling the
-function for deals 1 … N in this process; (2) `verify py:shaped_dealers:SHAPE --range 1-N
---jobs 1`.  Goals (issue 18.5): rows' verify ≤ 1.5× its bare loop, and every shape's verify ≤
-1.2× the time of rows' verify.
+shape real games return (cards that are values, such as names, frozen dataclasses and
+namedtuples, dealt from a deck made once; rows, columns, dicts and game states made each
+deal).  For each shape, in the same run: (1) the bare loop, calling the function for deals
+1 … N in this process; (2) `verify py:shaped_dealers:SHAPE --range 1-N --jobs 1`.  Goals
+(issue 18.5): rows' verify ≤ 1.5× its bare loop, and every shape's verify ≤ 1.2× the time of
+rows' verify.
 
 A dealer that builds objects costs more in its own code (its bare loop), which no reader can
 save: "÷ rows" compares the times as they are, and "÷ rows, same dealer" compares a shape's

@@ -1,6 +1,9 @@
 """One pure-Python Microsoft dealer returning each shape real games return (for bench_py.py).
 
-Each function deals with the same core (`dealt`); what differs is the shape it builds."""
+Each function deals with the same core (`dealt`); what differs is the shape it builds.  As a
+careful game does, cards that are values (strings, frozen dataclasses, namedtuples, objects that
+never change) are made once, as a deck of 52, and dealt by index; what a game owns per deal
+(its rows, columns, dicts, game state) is made anew each deal."""
 
 from __future__ import annotations
 
@@ -49,14 +52,17 @@ def text(n: int) -> str:
     return "\n".join(" ".join(cards[i : i + 8]) for i in range(0, 52, 8)) + "\n"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     rank: str
     suit: str
 
 
+DECK = [Card(RANKS[c >> 2], SUITS[c & 3]) for c in range(52)]
+
+
 def dataclasses(n: int) -> list[list[Card]]:
-    cards = [Card(RANKS[c >> 2], SUITS[c & 3]) for c in dealt(n)]
+    cards = [DECK[c] for c in dealt(n)]
     return [cards[i::8] for i in range(8)]
 
 
@@ -69,11 +75,11 @@ class Suit(Enum):
 
 Rank = IntEnum("Rank", "ACE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN JACK QUEEN KING")
 EnumCard = namedtuple("EnumCard", "rank suit")
-_SUITS, _RANKS = list(Suit), list(Rank)
+ENUM_DECK = [EnumCard(list(Rank)[c >> 2], list(Suit)[c & 3]) for c in range(52)]
 
 
 def enums(n: int) -> list[EnumCard]:
-    return [EnumCard(_RANKS[c >> 2], _SUITS[c & 3]) for c in dealt(n)]
+    return [ENUM_DECK[c] for c in dealt(n)]
 
 
 def dicts(n: int) -> list[dict[str, object]]:
@@ -90,8 +96,11 @@ class StrCard:
         return NAMES[self.c]
 
 
+STR_DECK = [StrCard(c) for c in range(52)]
+
+
 def str_cards(n: int) -> list[list[StrCard]]:
-    cards = [StrCard(c) for c in dealt(n)]
+    cards = [STR_DECK[c] for c in dealt(n)]
     return [cards[i : i + 8] for i in range(0, 52, 8)]
 
 

@@ -16,8 +16,10 @@ bare numbers, cards as bare numbers — is `AmbiguousCards` unless the encoding 
 Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each class are read by a
 kind learned from the first one (which fields to take, at C speed), each distinct key is read
 once by the full reader and remembered, and a deck whose numbers were decided names its keys
-at once; a board costs a few look-ups per card.  Whatever a kind cannot vouch for goes to the
-full reader, so that both give the same line or the same error (tests/test_shapes_fast.py).
+at once; a board costs a few look-ups per card.  Cards that cannot change (enum members, frozen
+dataclasses and namedtuples of plain values) are then named by their identity alone.  Whatever
+a kind cannot vouch for goes to the full reader, so that both give the same line or the same
+error (tests/test_shapes_fast.py).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import types
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from harness.errors import BoardError
 from reference.cards import (
@@ -312,6 +314,15 @@ class _Kind:
     named: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of keys that are cards
     decided: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of a decided deck's keys
     decided_for: tuple[str | None, str | None] | None = None  # the encoding they were decided with
+    # Cards that cannot change what they say (enum members; namedtuples and frozen dataclasses whose
+    # card fields are all fields, holding text, whole numbers or enum members) are named by their
+    # identity once read: `by_id` holds the names of such cards whose readings were cards outright,
+    # `decided_by_id` those named by `decided` (emptied whenever it changes: 52 of them are then
+    # that deck's 52 keys), and `held` keeps each alive, so that no other object can take its id.
+    lasting: bool = False
+    by_id: dict[int, bytes] = dataclasses.field(default_factory=dict)
+    decided_by_id: dict[int, bytes] = dataclasses.field(default_factory=dict)
+    held: list[object] = dataclasses.field(default_factory=list)
 
 
 _KINDS: dict[type, _Kind | None] = {}
@@ -324,9 +335,9 @@ def _kind_for(card: object) -> _Kind | None:
     """The kind of cards of this one's class; None when they must be read one by one."""
     cls = type(card)
     if cls is str or cls is int or cls is tuple or isinstance(card, enum.Enum):
-        return _Kind(None, cls is tuple)
+        return _Kind(None, cls is tuple, lasting=isinstance(card, enum.Enum))
     if isinstance(card, tuple) and hasattr(card, "_fields"):
-        return _Kind(None, True)  # a namedtuple: its fields are its items
+        return _Kind(None, True, lasting=_only_fields(cls, cast("tuple[str, ...]", card._fields)))  # its items
     if cls is dict:
         keys = [k for k in cast("dict[object, object]", card) if isinstance(k, str)]
         if not keys or len(keys) != len(cast("dict[object, object]", card)):
@@ -338,10 +349,30 @@ def _kind_for(card: object) -> _Kind | None:
         return None  # a field of its class this card has not (an unset slot): another card may have it
     names = [n for n in _CARD_FIELDS if hasattr(card, n)]
     if names:
-        return _Kind(_getter(attrgetter, names), True)
+        params = getattr(cls, "__dataclass_params__", None)
+        frozen = dataclasses.is_dataclass(cls) and params is not None and bool(params.frozen)
+        fields = tuple(f.name for f in dataclasses.fields(cast("Any", cls))) if frozen else ()
+        return _Kind(_getter(attrgetter, names), True, lasting=frozen and _only_fields(cls, fields))
     if _custom_str(card):
         return _Kind(str, False)  # its text names it
     return None
+
+
+def _only_fields(cls: type, fields: tuple[str, ...]) -> bool:
+    """Whether every card field the class has is one of these (no property that could say otherwise)."""
+    return all(n in fields for n in _CARD_FIELDS if hasattr(cls, n))
+
+
+_LASTING_VALUES: Final = (str, int)
+
+
+def _lasting_key(key: object) -> bool:
+    """Whether a lasting kind's key holds only values that cannot change (text, whole numbers, enum members)."""
+    if isinstance(key, enum.Enum):
+        return True
+    return type(key) is not str and all(
+        type(v) in _LASTING_VALUES or isinstance(v, enum.Enum) for v in cast("tuple[object, ...]", key)
+    )
 
 
 def _getter(
@@ -440,7 +471,7 @@ def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
         kind.named.clear()
-        kind.decided, kind.decided_for = {}, None
+        kind.decided, kind.decided_for, kind.decided_by_id = {}, None, {}
     try:
         for card, key in zip(flat, keys, strict=True):
             if key not in kind.known:
@@ -492,16 +523,32 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
         except (KeyError, TypeError):
             return None
         return names if len(set(names)) == DECK_SIZE else None
+    said = encoding.cards, encoding.suits
+    known = _KINDS.get(type(flat[0]))
+    if known is not None and known.lasting:
+        try:  # cards that were read before, by their identity
+            by_id = known.decided_by_id if known.decided_for == said else known.by_id
+            names = list(map(by_id.__getitem__, map(id, flat)))
+        except KeyError:
+            pass
+        else:
+            if len(set(names)) == DECK_SIZE:
+                return names
     found = _keys(flat)
     if found is None:
         return None
     kind, keys = found
-    said = encoding.cards, encoding.suits
     try:
         # The keys of the last deck whose numbers were decided (a deck with these 52 keys has those
         # readings, and its numbers mean the same), or keys whose readings are cards outright.
-        table = kind.decided if kind.decided_for == said else kind.named
-        names = list(map(table.__getitem__, keys))
+        decided = kind.decided_for == said
+        names = list(map((kind.decided if decided else kind.named).__getitem__, keys))
+        if kind.lasting and len(kind.held) < 2 * _MAX_KNOWN and len(set(names)) == DECK_SIZE:
+            by_id = kind.decided_by_id if decided else kind.by_id
+            for card, key, name in zip(flat, keys, names, strict=True):
+                if id(card) not in by_id and _lasting_key(key):
+                    by_id[id(card)] = name
+                    kind.held.append(card)
     except (KeyError, TypeError):
         readings = _readings(kind, keys, flat)
         if readings is None:
@@ -515,6 +562,7 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
                 return None
             if len(set(names)) == DECK_SIZE:
                 kind.decided, kind.decided_for = dict(zip(keys, names, strict=True)), said
+                kind.decided_by_id = {}
     return names if len(set(names)) == DECK_SIZE else None
 
 

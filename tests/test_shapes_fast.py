@@ -234,6 +234,37 @@ def changed_state(n: int, **fields: object) -> Board:
     return board
 
 
+@dataclass(frozen=True)
+class Frozen:
+    rank: object
+    suit: str
+
+
+# Decks made once, dealt by index: a card that cannot change is read by its identity once read.
+ZERO_BASED_DECK = [Frozen(c // 4, "CDHS"[c % 4]) for c in range(52)]
+ONE_BASED_DECK = [Frozen(c // 4 + 1, "CDHS"[c % 4]) for c in range(52)]
+LETTERS_DECK = [Letters("A23456789TJQK"[c // 4], "CDHS"[c % 4]) for c in range(52)]
+
+
+def zero_based_deck(n: int) -> list[Frozen]:
+    return [ZERO_BASED_DECK[c] for c in reference.deal(n).cards]
+
+
+def one_based_deck(n: int) -> list[Frozen]:
+    return [ONE_BASED_DECK[c] for c in reference.deal(n).cards]
+
+
+def mixed_decks(n: int) -> list[Frozen]:
+    """Cards below 26 from the 0-based deck, the others from the 1-based one: ranks 0 … 13."""
+    return [(ZERO_BASED_DECK if c < 26 else ONE_BASED_DECK)[c] for c in reference.deal(n).cards]
+
+
+def letters_deck(n: int, ace_of_clubs: str = "A") -> list[Letters]:
+    """The letters deck, the rank of its ace of clubs first set in place (the same object)."""
+    LETTERS_DECK[0].rank = ace_of_clubs
+    return [LETTERS_DECK[c] for c in reference.deal(n).cards]
+
+
 def _swap_first_two(cards: list[Any]) -> None:
     cards[0], cards[1] = cards[1], cards[0]
 
@@ -366,6 +397,26 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             changed(enum_game.flat, 3, _int_rank_of_tuple),
             changed(enum_game.flat, 4, _replaced(rank=True)),
             *run_of(enum_game.flat, range(5, 7)),
+        ],
+        PLAIN,
+    ),
+    "frozen cards from decks: 0-based, 1-based, 0-based again, mixed, a card remade": (
+        [
+            *run_of(zero_based_deck, range(1, 4)),
+            *run_of(one_based_deck, range(4, 7)),
+            *run_of(zero_based_deck, range(7, 9)),
+            *run_of(mixed_decks, range(9, 10)),
+            changed(one_based_deck, 10, _put(5, lambda cards: Frozen(13, cards[5].suit))),
+            changed(one_based_deck, 11, _put(5, lambda cards: Frozen(cards[5].rank, cards[5].suit))),
+            *run_of(one_based_deck, range(12, 14)),
+        ],
+        PLAIN,
+    ),
+    "mutable cards from one deck: then one changed in place": (
+        [
+            *run_of(letters_deck, range(1, 4)),
+            lambda: letters_deck(4, "K"),
+            *run_of(letters_deck, range(5, 7)),
         ],
         PLAIN,
     ),

@@ -7,9 +7,11 @@ reads /dev/null and fd 1 (`print`, `sys.stdout`) writes to stderr, so that nothi
 reads or prints touches it.
 
 Frames, both ways, are a 4-byte big-endian length and a payload.  Requests are JSON
-`{"deals": [...]}`.  Each answer payload is a tag byte, the deal number it answers (8 bytes,
-signed big-endian; 0 in the hello) and a body, one frame per deal, written before the next deal
-is dealt:
+`{"deals": [...], "batch": B}`.  Each answer payload is a tag byte, the deal number it answers
+(8 bytes, signed big-endian; 0 in the hello) and a body, one frame per deal.  Frames are written
+B at a time (one write, not one per deal), and sooner once FLUSH_S has passed since the first of
+them was begun, and at the end of the request; with B = 1 (the default), each frame is written
+before the next deal is dealt:
 
     H  JSON {"protocol": 2, "ok": true} or {"protocol": 2, "error": "..."}: the function is loaded, or why not
     L  the deal's canonical line (156 bytes)
@@ -31,6 +33,7 @@ import os
 import resource
 import struct
 import sys
+import time
 from collections.abc import Callable
 from typing import Final, cast
 
@@ -44,6 +47,10 @@ _NUMBER = struct.Struct(">q")
 HEAD: Final = 1 + _NUMBER.size  # tag and deal number
 MAX_FRAME: Final = 1 << 16  # no answer is longer: a longer frame is no answer
 MAX_MESSAGE: Final = 2000  # characters of a failure's message
+# Frames written together are held at most this long after the first of them was begun (and one
+# deal more): a slow dealer's frames go out one per deal, and a gap between writes is never more
+# than one deal's time and FLUSH_S (the parent allows that much more before a timeout).
+FLUSH_S: Final = 0.001
 FAILURE_KINDS: Final = frozenset({"error", "crash", "invalid-output"})
 
 
@@ -153,6 +160,7 @@ def _failure(kind: str, message: str) -> tuple[bytes, bytes]:
 
 
 _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal number
+LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
 def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
@@ -203,15 +211,26 @@ def main() -> None:
         body = _read_exact(requests, frame_size(head))
         if body is None:
             return
-        for number in map(int, json.loads(body)["deals"]):
+        request = json.loads(body)
+        batch = int(request.get("batch", 1))
+        held: list[bytes] = []  # frames not yet written
+        hold, line_head, line_of, now = held.append, _LINE_HEAD.pack, canonical_line_of, time.monotonic
+        since = 0.0  # when the first of them was begun
+        for number in map(int, request["deals"]):
+            if not held:
+                since = now()
             value: object = None
-            try:  # the frame that answers deal `number`, written before the next is dealt
+            try:
                 value = function(number)
-                answer = _LINE_HEAD.pack(HEAD + LINE_BYTES, b"L", number) + canonical_line_of(value, encoding)
+                hold(line_head(LINE_PAYLOAD, b"L", number) + line_of(value, encoding))
             except BaseException as exc:
                 tag, said = _failed(exc, value, f"{called}({number})")
-                answer = answer_frame(tag, number, said)
-            _write(answers, answer)
+                hold(answer_frame(tag, number, said))
+            if len(held) >= batch or now() - since >= FLUSH_S:
+                _write(answers, b"".join(held))
+                held.clear()
+        if held:
+            _write(answers, b"".join(held))
 
 
 if __name__ == "__main__":

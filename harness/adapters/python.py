@@ -5,8 +5,12 @@ without arguments), nested attributes, a class (`Deck`: `Deck(n)` is the board o
 or a callable instance.  The function runs in a child Python process
 (`harness.adapters.py_runner`), supervised like any other dealer: `--timeout` and the resource
 limits apply, a hang or an exit of that process is a `timeout` or `crash` at its deal, and
-Ctrl-C kills it.  Each answer is sent before the next deal is dealt, so a process that dies is
-pinned to the deal it was dealing.
+Ctrl-C kills it.  The runner writes its answers BATCH at a time (and at once when one is
+FLUSH_S old, so that a slow dealer's answers go out deal by deal); a process that dies, hangs
+or breaks its channel while it held some is pinned to its deal by `pin_failure`: what it had
+dealt is dealt again from a fresh start, then the deals it held one answer per write.  What is
+reported is what one write per deal would report; only when the failure does not recur does
+the first unanswered deal stand for it, saying so.
 
 The dealer's code shares the runner's process and can forge its frames: every frame is checked
 here (`py_runner.read_answer`) as exactly one answer for the deal asked, and a frame that is not
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import importlib.util
 import json
 import os
@@ -30,7 +35,8 @@ import numpy as np
 
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
-from harness.adapters.py_runner import HEAD, MAX_FRAME, PROTOCOL, Breach, frame, frame_size, read_answer
+from harness.adapters.pinning import pin_failure
+from harness.adapters.py_runner import FLUSH_S, HEAD, MAX_FRAME, PROTOCOL, Breach, frame, frame_size, read_answer
 from harness.cards import invalid_lines
 from harness.errors import RequestError
 from harness.failures import Failure, FailureKind
@@ -45,6 +51,11 @@ GATHER_S = 0.0005
 GATHER_BELOW = 4096  # bytes: a read that brought fewer (some 24 lines) was a small one
 GATHER_WHILE = 64  # deals still to answer
 AT_ONCE = 16  # frames: fewer are checked one by one
+# Frames the runner writes at once (a write per deal cost it more than reading the board).  A crash,
+# hang or broken frame while some were held is pinned to its deal by dealing them again, one per write.
+BATCH = 64
+HISTORY_CAP = 2_000_000  # deals a process may have dealt and still be dealt again to pin its failure
+REPLAY_AT_ONCE = 1 << 16  # deals of that history asked at once (their answers are not kept)
 LINE_FRAME: Final = 4 + HEAD + LINE_BYTES  # a line's whole frame: its size, tag, deal number and line
 _LINE_START: Final = np.frombuffer((HEAD + LINE_BYTES).to_bytes(4, "big") + b"L", dtype=np.uint8)  # size and tag
 
@@ -131,6 +142,7 @@ class PythonDealer(Dealer):
         self._child: process.Child | None = None
         self._buffer, self._at = bytearray(), 0
         self._small = False  # the last read brought less than GATHER_BELOW bytes
+        self._history: list[int] | None = []  # the deals the running process has answered (None: too many)
         error = self._start()
         if error is not None:
             raise RequestError(f"{self.impl}: {error}")
@@ -151,6 +163,7 @@ class PythonDealer(Dealer):
             env=dict(os.environ, PYTHONPATH=path),
         )
         self._child, self._buffer, self._at = child, bytearray(), 0
+        self._history = []
         try:
             payload = self._frame(child, STARTUP_S, None)
             hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
@@ -167,9 +180,12 @@ class PythonDealer(Dealer):
             return str(hello["error"])
         return None
 
-    def _frame(self, child: process.Child, within: float | None, number: int | None, coming: int = 0) -> bytes:
-        """The next frame's payload; _Ended if the runner ends or says nothing for `within` s, Breach
-        if the frame is longer than any answer.  `coming`: answers still to come after this one."""
+    def _frame(
+        self, child: process.Child, within: float | None, number: int | None, coming: int = 0, slack: float = 0.0
+    ) -> bytes:
+        """The next frame's payload; _Ended if the runner ends or says nothing for `within` s (and
+        `slack` s more), Breach if the frame is longer than any answer.  `coming`: answers still to
+        come after this one."""
         deadline = None
         while True:
             buffer, at = self._buffer, self._at
@@ -184,7 +200,7 @@ class PythonDealer(Dealer):
                 del buffer[:at]
                 self._at = 0
             if deadline is None and within is not None:
-                deadline = time.monotonic() + within
+                deadline = time.monotonic() + within + slack
             if self._small and coming >= GATHER_WHILE:
                 time.sleep(GATHER_S)
             left = None if deadline is None else deadline - time.monotonic()
@@ -235,49 +251,122 @@ class PythonDealer(Dealer):
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         answers: list[Answer] = []
         todo = list(deals)
-        within = self.options.timeout if self.options.timeout > 0 else None
         while todo:
             if self._child is None and (error := self._start()) is not None:
                 answers.append(Failure(todo[0], "crash", f"the dealer's process cannot start again: {error}"))
                 todo = todo[1:]
                 continue
-            child = self._child
-            assert child is not None
-            child.write(frame(json.dumps({"deals": todo}).encode()))
-            done = 0
-            try:
-                while done < len(todo):
-                    if taken := self._whole_lines(todo, done, answers):
-                        done += taken
-                        continue
-                    number = todo[done]
-                    answer = read_answer(self._frame(child, within, number, len(todo) - done - 1), number)
-                    done += 1
-                    if isinstance(answer, bytes):
-                        answers.append(answer)
-                        continue
-                    kind, message = answer
-                    if kind == "refused":
-                        self._stop()
-                        raise RequestError(f"{self.impl}: {message}")
-                    limit = process.limit_in_words(self.options.limits, message)
-                    message += f" ({limit})" if limit and limit not in message else ""
-                    answers.append(Failure(number, cast("FailureKind", kind), message))
-            except _Ended as ended:
-                self._child = None
-                answers.append(ended.failure)
-                done += 1
-            except Breach as breach:
-                self._stop()  # its channel can no longer be trusted: a fresh process deals the rest
-                answers.append(Failure(todo[done], "invalid-output", _breach_message(todo[done], breach)))
-                done += 1
-            todo = todo[done:]
-        for i in invalid_lines([a for a in answers if isinstance(a, bytes)], within=answers):
-            number = deals[i]
-            answers[i] = Failure(
-                number, "invalid-output", _breach_message(number, Breach("a line that is not one board"))
-            )
+            got, stopped = self._answers(todo, BATCH)
+            answers.extend(got)
+            todo = todo[len(got) :]
+            if stopped is None:
+                continue
+            history = self._history
+            # The runner stopped (it ended, hung or broke its channel) while up to BATCH deals from todo[0]
+            # were dealt and not yet written: where, only dealing them again one per write can tell.
+            window = todo[:BATCH]
+            again = functools.partial(self._again, history)
+            if isinstance(stopped, _Ended):
+                pinned = pin_failure(window, stopped.failure, self._alone, again)
+            else:
+                pinned = again(window) or []
+                if not pinned or not isinstance(pinned[-1], Failure):
+                    note = " (dealt again the same way from a fresh start, it did not recur)"
+                    pinned = [Failure(todo[0], "invalid-output", _breach_message(todo[0], stopped) + note)]
+            answers.extend(pinned)
+            todo = todo[len(pinned) :]
         return answers
+
+    def _answers(self, todo: list[int], batch: int, *, until_failure: bool = False) -> tuple[list[Answer], _Stop]:
+        """The running runner's answers to `todo`, written `batch` frames at a time, up to where it
+        stopped answering (then the process is gone) and, if `until_failure`, up to its first failure."""
+        child = self._child
+        assert child is not None
+        within = self.options.timeout if self.options.timeout > 0 else None
+        slack = FLUSH_S if batch > 1 else 0.0
+        child.write(frame(json.dumps({"deals": todo, "batch": batch}).encode()))
+        got: list[Answer] = []
+        unchecked: list[int] = []  # where lines taken one by one are in `got` (runs are checked as they come)
+        stopped: _Stop = None
+        try:
+            while len(got) < len(todo):
+                if taken := self._whole_lines(todo, len(got), got):
+                    if bad := invalid_lines(cast("list[bytes]", got[-taken:])):
+                        del got[len(got) - taken + bad[0] :]
+                        raise Breach("a line that is not one board")
+                    continue
+                number = todo[len(got)]
+                answer = read_answer(self._frame(child, within, number, len(todo) - len(got) - 1, slack), number)
+                if isinstance(answer, bytes):
+                    unchecked.append(len(got))
+                    got.append(answer)
+                    continue
+                kind, message = answer
+                if kind == "refused":
+                    self._stop()
+                    raise RequestError(f"{self.impl}: {message}")
+                limit = process.limit_in_words(self.options.limits, message)
+                message += f" ({limit})" if limit and limit not in message else ""
+                got.append(Failure(number, cast("FailureKind", kind), message))
+                if until_failure:
+                    self._stop()
+                    break
+        except _Ended as ended:
+            self._child = None
+            stopped = ended
+        except Breach as breach:
+            self._stop()  # its channel can no longer be trusted: a fresh process deals the rest
+            stopped = breach
+        unchecked = [i for i in unchecked if i < len(got)]
+        if bad := invalid_lines([cast("bytes", got[i]) for i in unchecked]):
+            del got[unchecked[bad[0]] :]  # a well-formed frame that is no board: the channel was written into
+            self._stop()
+            stopped = Breach("a line that is not one board")
+        self._dealt(todo[: len(got)])
+        return got, stopped
+
+    def _dealt(self, deals: Sequence[int]) -> None:
+        """Remember what the running process has dealt (while it is not too much to deal again)."""
+        if self._history is not None:
+            self._history.extend(deals)
+            if len(self._history) > HISTORY_CAP:
+                self._history = None
+
+    def _again(self, history: list[int] | None, todo: Sequence[int]) -> list[Answer]:
+        """What a stopped process had dealt (`history`), dealt again from a fresh start, then `todo` one
+        frame per write: the answers up to and including the first failure (a crash or a hang is then
+        at the very deal it happened in).  Empty if it fails while dealing its history again."""
+        self._stop()
+        if (error := self._start()) is not None:
+            return [Failure(todo[0], "crash", f"the dealer's process cannot start again: {error}")]
+        # (history None: too long a life to deal again; the failure is looked for from a fresh start)
+        for start in range(0, len(history or ()), REPLAY_AT_ONCE):
+            part = cast("list[int]", history)[start : start + REPLAY_AT_ONCE]
+            if self._answers(part, BATCH)[1] is not None:
+                self._stop()
+                return []
+        got, stopped = self._answers(list(todo), 1, until_failure=True)
+        if isinstance(stopped, _Ended):
+            return [*got, stopped.failure]
+        if isinstance(stopped, Breach):
+            return [*got, Failure(todo[len(got)], "invalid-output", _breach_message(todo[len(got)], stopped))]
+        return got
+
+    def _alone(self, number: int) -> Answer:
+        """Deal `number` alone, from a fresh process."""
+        self._stop()
+        if (error := self._start()) is not None:
+            return Failure(number, "crash", f"the dealer's process cannot start again: {error}")
+        got, stopped = self._answers([number], 1)
+        self._stop()
+        if isinstance(stopped, _Ended):
+            return stopped.failure
+        if isinstance(stopped, Breach):
+            return Failure(number, "invalid-output", _breach_message(number, stopped))
+        return got[0]
+
+
+_Stop = _Ended | Breach | None
 
 
 def _breach_message(number: int, breach: Breach) -> str:

@@ -92,21 +92,23 @@ Rewrite = Callable[[bytes], list[bytes]]
 
 
 def _rewrite_frames(rewrite: Rewrite) -> None:
-    """Route the runner's frames through `rewrite(frames) -> frames`, one frame at a time."""
+    """Route the runner's frames through `rewrite(frames) -> frames`, one frame at a time (a write
+    may hold several frames)."""
     real_write = os.write
 
     def write(fd: int, data: Buffer) -> int:
-        if fd in (1, 2) or len(bytes(data)) < 4:
-            return real_write(fd, data)
         data = bytes(data)
-        size = int.from_bytes(data[:4], "big")
-        if len(data) != 4 + size:
+        frames, at = [], 0
+        while fd not in (1, 2) and at + 4 <= len(data):
+            size = int.from_bytes(data[at : at + 4], "big")
+            frames.append(data[at + 4 : at + 4 + size])
+            at += 4 + size
+        if not frames or at != len(data):
             return real_write(fd, data)
-        for out in rewrite(data[4:]):
-            out = bytes(out)
-            view = memoryview(len(out).to_bytes(4, "big") + out)
-            while view:
-                view = view[real_write(fd, view) :]
+        out = b"".join(len(o).to_bytes(4, "big") + bytes(o) for payload in frames for o in rewrite(payload))
+        view = memoryview(out)  # what was one write stays one
+        while view:
+            view = view[real_write(fd, view) :]
         return len(data)
 
     os.write = write
@@ -190,8 +192,8 @@ def shifter(n: int) -> str:
     return _patched_at(n, rewrite_for)
 
 
-def _forge_once(n: int, make: Rewrite) -> str:
-    if n == 3:
+def _forge_once(n: int, make: Rewrite, at: int = 3) -> str:
+    if n == at:
         done: list[int] = []
 
         def rewrite(payload: bytes) -> list[bytes]:
@@ -271,3 +273,13 @@ def repeated_card_line(n: int) -> str:
         return [payload[:-_LINE] + line[3:6] + line[3:]]
 
     return _forge_once(n, make)
+
+
+def repeated_card_line_late(n: int) -> str:
+    """Deal 40's frame is well formed, but its line names one card twice (read among many frames)."""
+
+    def make(payload: bytes) -> list[bytes]:
+        line = payload[-_LINE:]
+        return [payload[:-_LINE] + line[3:6] + line[3:]]
+
+    return _forge_once(n, make, at=40)

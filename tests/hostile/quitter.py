@@ -35,3 +35,31 @@ def bomb(n: int) -> str:
         hog = [bytearray(1 << 20) for _ in range(100_000)]
         return str(len(hog))
     return reference.deal(n).format("line")
+
+
+_calls: list[int] = []
+
+
+def worn_out(n: int) -> str:
+    """Leaves its process at its $WORN_OUT_AT-th call (default 40) there, whatever the deal."""
+    _calls.append(n)
+    if len(_calls) == int(os.environ.get("WORN_OUT_AT", "40")):
+        os._exit(0)
+    return reference.deal(n).format("line")
+
+
+def worn_out_hangs(n: int) -> str:
+    """Hangs at its $WORN_OUT_AT-th call (default 40) in its process, whatever the deal."""
+    _calls.append(n)
+    if len(_calls) == int(os.environ.get("WORN_OUT_AT", "40")):
+        while True:
+            pass
+    return reference.deal(n).format("line")
+
+
+def worn_out_slowly(n: int) -> str:
+    """`worn_out`, each deal taking 2 ms: its answers are written one at a time (past FLUSH_S)."""
+    import time
+
+    time.sleep(0.002)
+    return worn_out(n)

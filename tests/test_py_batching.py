@@ -1,0 +1,76 @@
+"""The `py:` runner writes its frames many at a time (`harness.adapters.python.BATCH`); what is
+reported is what one frame per deal would report: a crash, hang or forged frame is pinned to the
+deal it happened at (tests/test_hostile.py has those of one deal), also when it comes of what the
+process dealt before, and a slow deal's frame is never held long enough to be taken for a hang."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.adapters import DealerOptions, open_dealer
+from harness.cli import main
+from harness.failures import Failure
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(autouse=True)
+def importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(HERE / "hostile"))
+    monkeypatch.syspath_prepend(str(HERE / "dealers"))
+
+
+STATEFUL = {
+    # Deals 1-16 are the block's first request, 17-80 its second: the 40th call is deal 40 only if
+    # the process's history is dealt again before the held deals are dealt one per write.
+    "exits at its 40th call": ("quitter:worn_out", "crash", ()),
+    # The same, its answers written one at a time: when they are written changes nothing reported.
+    "exits at its 40th call, dealing slowly": ("quitter:worn_out_slowly", "crash", ()),
+    "hangs at its 40th call": ("quitter:worn_out_hangs", "timeout", ("--timeout", "0.5")),
+}
+FORGED = {
+    # From deal 40 on, every frame the runner writes is rewritten: the first of them holds deals
+    # before 40 when frames are written many at a time.
+    "a line with a card twice, among many frames": ("py_hostile:repeated_card_line_late", 40),
+}
+
+
+@pytest.mark.parametrize(("impl", "kind", "options"), STATEFUL.values(), ids=STATEFUL.keys())
+def test_a_failure_that_comes_of_the_process_s_history_is_pinned_to_its_deal(
+    impl: str, kind: str, options: tuple[str, ...], tmp_path: Path
+) -> None:
+    report = tmp_path / "report.json"
+    status = main(
+        ["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report), *options]
+    )
+    failure = json.loads(report.read_text())["first_failure"]
+    assert status == 1 and (failure["deal"], failure["kind"]) == (40, kind), failure
+    assert "keeps state" in failure["message"], failure
+
+
+def test_slow_deals_well_within_the_timeout_are_no_timeout(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # A block's first request is 16 deals: of 100 ms each, held to the end of the request they would
+    # leave 1.6 s without a frame, past --timeout 1.
+    monkeypatch.setenv("SLOW_S", "0.1")
+    status = main(["verify", "py:slow_dealer:deal", "--range", "1-16", "--jobs", "1", "--timeout", "1", "--quiet"])
+    assert status == 0
+
+
+@pytest.mark.parametrize(("impl", "deal"), FORGED.values(), ids=FORGED.keys())
+def test_a_forged_frame_is_pinned_to_the_deal_that_forged_it(impl: str, deal: int) -> None:
+    with open_dealer(f"py:{impl}", DealerOptions()) as dealer:
+        answers = dealer.lines(range(1, 101))
+    failures = [(a.deal, a.kind) for a in answers if isinstance(a, Failure)]
+    assert failures[:1] == [(deal, "invalid-output")], failures
+
+
+def test_when_answers_are_written_changes_nothing_reported(tmp_path: Path) -> None:
+    reported = []
+    for impl in ("quitter:worn_out", "quitter:worn_out_slowly"):
+        report = tmp_path / f"{impl}.json"
+        main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
+        reported.append(json.loads(report.read_text())["first_failure"])
+    assert reported[0] == reported[1]
