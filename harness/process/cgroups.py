@@ -1,10 +1,10 @@
-"""A cgroup per dealer process tree: it lists every process of the tree, escaped or not, and may bound
-their number.  Made under the pids hierarchy of cgroup v1 where it is writable, else under this
-process's own cgroup v2 where the harness may make cgroups and move processes."""
+"""A cgroup per spawner (`harness.process.spawner`), so per live dealer process tree: it lists every
+process of the tree, escaped or not, and may bound their number.  Made under the pids hierarchy of
+cgroup v1 where it is writable, else under this process's own cgroup v2 where the harness may make
+cgroups and move processes."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import time
@@ -69,12 +69,6 @@ class Cgroup:
                 continue
         return None
 
-    def kill(self) -> None:
-        """Kill every member at once, where the kernel offers it (cgroup v2's cgroup.kill)."""
-        if (self.path / "cgroup.kill").exists():
-            with contextlib.suppress(OSError):
-                (self.path / "cgroup.kill").write_text("1\n")
-
     @property
     def procs_file(self) -> str:
         """The file a process writes its pid to, to join."""
@@ -86,14 +80,13 @@ class Cgroup:
         except (OSError, ValueError):
             return set()
 
-    def hit_limit(self) -> bool:
+    def limit_hits(self) -> int:
+        """How many times a fork was refused for its process limit so far (pids.events)."""
         try:
-            return any(
-                line.split()[0] == "max" and int(line.split()[1]) > 0
-                for line in (self.path / "pids.events").read_text().splitlines()
-            )
+            lines = (self.path / "pids.events").read_text().splitlines()
+            return sum(int(line.split()[1]) for line in lines if line.split()[0] == "max")
         except (OSError, ValueError, IndexError):
-            return False
+            return 0
 
     def remove(self) -> None:
         for _ in range(100):
