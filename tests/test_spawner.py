@@ -1,6 +1,8 @@
-"""Dealer processes are started by the spawner (`harness.process.spawner`), a small single-threaded process
-per harness process: every dealer keeps the parent-death chain (harness → spawner → dealer) whatever
-thread started it, and what it cannot start is an OSError of the kind the kernel gave."""
+"""Dealer processes are started by spawners (`harness.process.spawner`), small single-threaded processes
+that start them with posix_spawn: a dealer dies with the harness process however it ends, whatever
+thread started it (the spawner kills what it started when the harness's socket closes; a dealer has
+no parent-death signal of its own), and what cannot be started is an OSError of the kind the kernel
+gave."""
 
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ def _gone_within(pid: int, seconds: float) -> bool:
     return not _alive(pid)
 
 
-# A harness-like process without its sentinel (so that only the parent-death chain can end its dealer):
+# A harness-like process without its sentinel (so that only its spawner can end its dealer):
 # it starts a dealer from the main thread, from a thread that has ended since, or from one still running,
 # prints the dealer's pid, and waits to be killed.
 HARNESS = """
@@ -69,7 +71,7 @@ def test_a_dealer_dies_with_a_harness_killed_outright(where: str) -> None:
     try:
         assert harness.stdout is not None
         dealer = int(harness.stdout.readline())
-        time.sleep(0.5)  # an ended thread's parent-death signal would have fired by now
+        time.sleep(0.5)  # a parent-death signal tied to an ended thread would have fired by now
         assert _alive(dealer), "the dealer died before the harness did"
         harness.kill()
         harness.wait()
@@ -147,7 +149,7 @@ from harness.process import cgroups, interrupts
 from harness.limits import NO_LIMITS, Limits
 from harness.process import spawner
 process.run(["true"], None, 60, 10, NO_LIMITS)
-print(spawner._spawner.process.pid, flush=True)
+print(spawner._idle[0].pid, flush=True)
 time.sleep(300)
 """
 

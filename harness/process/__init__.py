@@ -23,12 +23,14 @@ if TYPE_CHECKING:
     from harness.process.exits import exit_text, limit_in_words, memory_words
     from harness.process.linux import die_with_parent
     from harness.process.runs import LIVENESS_S, Run, run, run_quietly, sweep
+    from harness.process.spawner import close_spawners
     from harness.process.supervisor import kill_all
 
 _HOMES: Final = {
     "Child": "harness.process.child",
     "LIVENESS_S": "harness.process.runs",
     "Run": "harness.process.runs",
+    "close_spawners": "harness.process.spawner",
     "die_with_parent": "harness.process.linux",
     "exit_text": "harness.process.exits",
     "kill_all": "harness.process.supervisor",
@@ -44,6 +46,7 @@ __all__ = [
     "LIVENESS_S",
     "Child",
     "Run",
+    "close_spawners",
     "die_with_parent",
     "exit_text",
     "kill_all",

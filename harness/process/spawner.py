@@ -210,6 +210,15 @@ def release(spawner: Spawner) -> None:
         extra.close()
 
 
+def close_spawners() -> None:
+    """End every idle spawner (removing its cgroup): at the end of a run, and of this process."""
+    with _lock:
+        idle = _idle[:]
+        _idle.clear()
+    for spawner in idle:
+        spawner.close()
+
+
 def start(
     argv: Sequence[str],
     fds: Sequence[int],
