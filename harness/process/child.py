@@ -33,7 +33,7 @@ from typing import BinaryIO
 
 from harness.limits import NO_LIMITS, Limits
 from harness.process import spawner, supervisor
-from harness.process.environment import as_it_was
+from harness.process.environment import dealer_environment
 from harness.process.exits import exit_text, limit_in_words
 from harness.process.proc import proc_stat, thread_states
 from harness.process.spawner import MemoryRule
@@ -71,8 +71,9 @@ class Child:
         self.limits = limits
         marker = mine.marker(serial)
         self.marker = f"{supervisor.MARKER_ENV}={marker}".encode()
-        environment = as_it_was(dict(os.environ if env is None else env))
-        environment.pop(supervisor.MARKER_ENV, None)
+        environment = dealer_environment(env)
+        if supervisor.MARKER_ENV in environment:  # the harness runs as a dealer: its dealers carry their own
+            environment = {k: v for k, v in environment.items() if k != supervisor.MARKER_ENV}
         theirs: list[int] = []  # the ends the process gets: closed here once it has them
         ours: list[int] = []
         try:
