@@ -26,24 +26,34 @@ socket close and kills the dealer's tree (`harness.process.child`), and the sent
 
 from __future__ import annotations
 
-import contextlib
+import _signal as signal  # not `signal` or `socket`: their Python halves (enum …) take longer to import than
+import _socket as socket  # the rest of this process's start-up
 import errno
 import gc
 import marshal
 import os
 import resource
 import select
-import signal
-import socket
 import sys
 
-TYPE_CHECKING = False  # not typing's: importing it would grow this process
+TYPE_CHECKING = False  # not typing's: importing it would slow this process's start
 if TYPE_CHECKING:
     from typing import Any
 
 _MAX_MESSAGE = 1 << 20
-_RESET = [s for s in signal.Signals if s not in (signal.SIGKILL, signal.SIGSTOP)]
+_RESET = [s for s in [*range(1, 32), *range(34, signal.NSIG)] if s not in (signal.SIGKILL, signal.SIGSTOP)]
 _cwd = [os.getcwd()]  # the working directory of the moment, changed when the harness's has
+
+
+class _ignoring:  # contextlib.suppress, which would take longer to import than the rest
+    def __init__(self, *kinds: type[BaseException]) -> None:
+        self.kinds = kinds
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, value: object, traceback: object) -> bool:
+        return kind is not None and issubclass(kind, self.kinds)
 
 
 def _members(cgroup_procs: str | None) -> set[int]:
@@ -107,7 +117,7 @@ def _spawn(request: tuple[Any, ...], fds: list[int], env: dict[str, str], marker
         if cpu_s:
             # Set from here, not inherited: the spawner's own CPU time would count against it.  The
             # microseconds it runs before this lands cannot take it past a limit of a second or more.
-            with contextlib.suppress(OSError):
+            with _ignoring(OSError):
                 resource.prlimit(pid, resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
         return pid
     raise failure
@@ -117,23 +127,23 @@ def _kill_everything(live: set[int], cgroup_procs: str | None) -> None:
     """Kill every process started here (with its group) and every other member of the cgroup."""
     me = os.getpid()
     for pid in live:
-        with contextlib.suppress(OSError):
+        with _ignoring(OSError):
             os.killpg(pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
+        with _ignoring(OSError):
             os.kill(pid, signal.SIGKILL)
     for _ in range(1000):
         doomed = _members(cgroup_procs) - {me}
         if not doomed:
             break
         for pid in doomed:
-            with contextlib.suppress(OSError):
+            with _ignoring(OSError):
                 os.kill(pid, signal.SIGKILL)
 
 
 def main() -> None:
     gc.disable()
     control = socket.socket(fileno=int(sys.argv[1]))
-    control.set_inheritable(False)
+    os.set_inheritable(control.fileno(), False)
     wake_read, wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
     signal.set_wakeup_fd(wake_write)
     signal.signal(signal.SIGCHLD, lambda signum, frame: None)
@@ -147,16 +157,16 @@ def main() -> None:
     try:
         env, marker_name, cgroup_procs = _set_up(marshal.loads(control.recv(_MAX_MESSAGE)))
     except (OSError, ValueError, EOFError, TypeError) as exc:
-        with contextlib.suppress(OSError):
+        with _ignoring(OSError):
             control.send(f"E0:the spawner could not set itself up: {exc}".encode(errors="replace"))
         return
     control.send(b"J1" if cgroup_procs is not None else b"J0")
     live: set[int] = set()
     while True:
-        with contextlib.suppress(InterruptedError):
+        with _ignoring(InterruptedError):
             ready, _, _ = select.select([control.fileno(), wake_read], [], [])
         if wake_read in ready:
-            with contextlib.suppress(BlockingIOError):
+            with _ignoring(BlockingIOError):
                 while os.read(wake_read, 4096):
                     pass
         while live:
@@ -167,7 +177,7 @@ def main() -> None:
             if not pid:
                 break
             live.discard(pid)
-            with contextlib.suppress(OSError):
+            with _ignoring(OSError):
                 control.send(f"X{pid} {wait_status} {usage.ru_maxrss}".encode())
         if control.fileno() not in ready:
             continue
@@ -192,16 +202,17 @@ def main() -> None:
         except (OSError, ValueError, EOFError, TypeError) as exc:
             number = exc.errno if isinstance(exc, OSError) and exc.errno else 0
             text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            with contextlib.suppress(OSError):
+            with _ignoring(OSError):
                 control.send(f"E{number}:{text}".encode(errors="replace"))
         else:
             live.add(pid)
-            with contextlib.suppress(OSError):
+            with _ignoring(OSError):
                 control.send(f"P{pid}".encode())
         finally:
             for fd in fds:
                 os.close(fd)
     _kill_everything(live, cgroup_procs)
+    os._exit(0)  # at once: the harness may be waiting for this process's end to remove its cgroup
 
 
 if __name__ == "__main__":
