@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from harness.process.child import Child, spawn
     from harness.process.exits import exit_text, limit_in_words, memory_words
     from harness.process.linux import die_with_parent
-    from harness.process.runs import LIVENESS_S, Run, run, run_quietly, sweep
+    from harness.process.runs import LIVENESS_S, Run, Running, run, run_quietly, start, sweep
     from harness.process.spawner import close_spawners
     from harness.process.supervisor import kill_all
 
@@ -30,6 +30,7 @@ _HOMES: Final = {
     "Child": "harness.process.child",
     "LIVENESS_S": "harness.process.runs",
     "Run": "harness.process.runs",
+    "Running": "harness.process.runs",
     "close_spawners": "harness.process.spawner",
     "die_with_parent": "harness.process.linux",
     "exit_text": "harness.process.exits",
@@ -39,6 +40,7 @@ _HOMES: Final = {
     "run": "harness.process.runs",
     "run_quietly": "harness.process.runs",
     "spawn": "harness.process.child",
+    "start": "harness.process.runs",
     "sweep": "harness.process.runs",
 }
 
@@ -46,6 +48,7 @@ __all__ = [
     "LIVENESS_S",
     "Child",
     "Run",
+    "Running",
     "close_spawners",
     "die_with_parent",
     "exit_text",
@@ -55,6 +58,7 @@ __all__ = [
     "run",
     "run_quietly",
     "spawn",
+    "start",
     "sweep",
 ]
 
