@@ -65,9 +65,11 @@ class Child:
         stdin: bool = True,
         env: dict[str, str] | None = None,
         drain_stderr: bool = True,
+        after: Child | None = None,
     ) -> None:
         mine = supervisor.here()
         serial = next(mine.serial)
+        cpu_s = _cpu_seconds(limits)
         self.limits = limits
         marker = mine.marker(serial)
         self.marker = f"{supervisor.MARKER_ENV}={marker}".encode()
@@ -85,9 +87,19 @@ class Child:
                 read_end, write_end = os.pipe()
                 ours.append(read_end)
                 theirs.append(write_end)
-            self._spawner, self.pid = spawner.start(
-                argv, theirs, limits=limits, memory=memory, env=environment, marker=marker, cpu_s=_cpu_seconds(limits)
-            )
+            self._after: Child | None = None
+            if after is not None and after._spawner.takes_next(limits, memory, environment):
+                after._spawner.users += 1
+                self._spawner, self.pid, self._after = after._spawner, 0, after
+                try:
+                    self._spawner.ask(argv, marker, cpu_s, theirs)
+                except spawner.SpawnerGone:
+                    spawner.release(self._spawner)
+                    raise OSError(f"the spawner ended before it started {argv[0]}") from None
+            else:
+                self._spawner, self.pid = spawner.start(
+                    argv, theirs, limits=limits, memory=memory, env=environment, marker=marker, cpu_s=cpu_s
+                )
         except BaseException:
             for fd in ours:
                 os.close(fd)
@@ -96,7 +108,9 @@ class Child:
             for fd in theirs:
                 os.close(fd)
         self.cgroup = self._spawner.cgroup  # the spawner's, which holds nothing else while this tree lives
-        self._process_limit_hits = self.cgroup.limit_hits() if self.cgroup and self.cgroup.bounds_processes else 0
+        self._process_limit_hits = 0
+        if self._after is None:
+            self._count_limit_hits()
         # Reentrant: a signal handler that kills every child (a worker's SIGTERM) may run in a thread
         # that was waiting for this one.
         self._status_lock = threading.RLock()
@@ -117,6 +131,37 @@ class Child:
             self._stderr_thread.start()
         with mine.lock:
             mine.children.add(self)
+
+    def _count_limit_hits(self) -> None:
+        """Note how often its cgroup refused a fork so far: any more were this tree's."""
+        if self.cgroup is not None and self.cgroup.bounds_processes:
+            self._process_limit_hits = self.cgroup.limit_hits()
+
+    @property
+    def pending(self) -> bool:
+        """Asked for after `after` (spawn's argument), and not known to have started yet (`wait_started`)."""
+        return self._after is not None
+
+    def wait_started(self) -> None:
+        """For a process asked for after another (`after`): wait for that one's end, then for this one's
+        start; OSError if it could not be started (its pipes are then closed, and it is forgotten)."""
+        after = self._after
+        if after is None:
+            return
+        after.wait()
+        try:
+            self.pid = self._spawner.started()
+        except (OSError, spawner.SpawnerGone) as exc:
+            self._after = None
+            self._done = True
+            self.close_pipes()
+            spawner.release(self._spawner)
+            supervisor.forget(self)
+            if isinstance(exc, OSError):
+                raise
+            raise OSError("the spawner ended before it started the program") from None
+        self._after = None
+        self._count_limit_hits()
 
     def _drain_stderr(self) -> None:
         while self._read_stderr():
@@ -244,6 +289,8 @@ class Child:
     def wait(self, within: float | None = None) -> int | None:
         """Its exit status once it ends (negative: the signal); None if still running after `within` s."""
         with self._status_lock:
+            if self._after is not None:
+                self.wait_started()
             if self.returncode is None:
                 ended = self._spawner.read_exit(self.pid, within)
                 if ended is None:
@@ -254,6 +301,10 @@ class Child:
 
     def kill(self) -> None:
         """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
+        if self._after is not None:
+            self._after.kill()  # it starts once that one has ended
+            with contextlib.suppress(OSError):
+                self.wait_started()
         if self._done:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -281,6 +332,9 @@ class Child:
         return code
 
     def _kill_rest(self) -> None:
+        if self.cgroup is not None and not self._spawner.gone:
+            self._release()  # the spawner killed every other member of the cgroup before it said it ended
+            return
         me = os.getpid()
         killed: set[int] = set()
         for _ in range(1000):
@@ -348,6 +402,11 @@ def spawn(
     stdin: bool = True,
     env: dict[str, str] | None = None,
     drain_stderr: bool = True,
+    after: Child | None = None,
 ) -> Child:
-    """Start `argv` supervised; OSError if it cannot be started."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, drain_stderr=drain_stderr)
+    """Start `argv` supervised; OSError if it cannot be started.
+
+    With `after` (a process of the same limits and environment, which has ended or is about to), it is
+    asked for at once and started as soon as `after` has ended and its tree is gone, where that one's
+    spawner can (it has a cgroup): it is then `pending` until `wait_started`; else it is started now."""
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, drain_stderr=drain_stderr, after=after)

@@ -37,10 +37,17 @@ class Running:
     """A short-lived program started by `start`, not yet run to its end (`finish`)."""
 
     def __init__(
-        self, argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: int, limits: Limits, startup: float
+        self,
+        argv: Sequence[str],
+        stdin: bytes | None,
+        timeout: float,
+        max_output: int,
+        limits: Limits,
+        startup: float,
+        after: Child | None = None,
     ) -> None:
-        self.child = spawn(argv, limits=limits, stdin=stdin is not None, drain_stderr=False)
-        self.timeout, self.max_output, self.startup = timeout, max_output, startup
+        self.child = spawn(argv, limits=limits, stdin=stdin is not None, drain_stderr=False, after=after)
+        self.timeout, self.max_output, self.limits, self.startup = timeout, max_output, limits, startup
         self.stdin_open = False
         if stdin is not None and len(stdin) <= select.PIPE_BUF:
             self.stdin_open = self.child.write(stdin)  # fits the pipe: watched until read, then closed
@@ -50,10 +57,27 @@ class Running:
 
     def finish(self, *, sweep: bool = True) -> Run:
         """Run it to its end, or kill it (with every descendant) at the timeout or output cap."""
+        return self._finish(sweep, None)[0]
+
+    def finish_then(self, argv: Sequence[str], *, sweep: bool = True) -> tuple[Run, Running | None]:
+        """`finish`, and the next program (`argv`, no stdin, the same timeouts and limits) started as soon as
+        this one's tree is gone: asked for once this one has closed its output, so that it starts without
+        waiting for this process to hear of that end (None: start it yourself: this one did not end so)."""
+        return self._finish(sweep, argv)
+
+    def _started(self) -> None:
+        """A process asked for after another: from its start, not from the asking, its time counts."""
+        if self.child.pending:
+            self.child.wait_started()
+            self.spawned = time.monotonic()
+
+    def _finish(self, sweep: bool, then: Sequence[str] | None) -> tuple[Run, Running | None]:
+        self._started()
         child, timeout, stdin_open = self.child, self.timeout, self.stdin_open
         started_at: float | None = None
         out = bytearray()
         result = Run(child, b"", None)
+        following: Running | None = None
         try:
             while True:
                 now = time.monotonic()
@@ -76,6 +100,11 @@ class Running:
                         break
                     continue
                 if not chunk:
+                    if then is not None:
+                        with contextlib.suppress(OSError):  # the spawner is gone: the caller starts it afresh
+                            following = Running(
+                                then, None, timeout, self.max_output, self.limits, self.startup, after=child
+                            )
                     break
                 started_at = time.monotonic() if started_at is None else started_at
                 out.extend(chunk)
@@ -92,11 +121,15 @@ class Running:
                     result.timed_out = True
                 else:
                     child.finish(sweep=sweep)
+            if following is not None:
+                following._started()
         except BaseException:
             child.kill()
+            if following is not None:
+                following.child.kill()
             raise
         result.stdout = bytes(out)
-        return result
+        return result, following
 
 
 def start(

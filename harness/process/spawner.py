@@ -55,7 +55,7 @@ class Spawner:
     def __init__(self, limits: Limits, memory: MemoryRule, env: dict[str, str]) -> None:
         self.owner = os.getpid()
         self.limits, self.memory, self.env = limits, memory, env
-        self.busy = True  # made for a request
+        self.users = 1  # the processes it started (or was asked for) that are not released yet
         self.gone = False
         mine = supervisor.here()
         name = mine.cgroup_name(next(mine.serial))
@@ -114,12 +114,22 @@ class Spawner:
 
     def start(self, argv: Sequence[str], marker: str, cpu_s: int | None, fds: Sequence[int]) -> int:
         """Start `argv` (its stdin, stdout, stderr `fds`; 2 of them: stdin is /dev/null); its pid."""
+        self.ask(argv, marker, cpu_s, fds)
+        return self.started()
+
+    def ask(self, argv: Sequence[str], marker: str, cpu_s: int | None, fds: Sequence[int]) -> None:
+        """Ask for `argv` to be started (`start`) without waiting for the answer (`started`).  With a
+        cgroup, a request made while the last process started still runs waits for its end: the caller
+        reads that one's end (`read_exit`) before this one's start."""
         request = marshal.dumps((list(argv), os.getcwd(), marker, cpu_s))
         try:
             socket.send_fds(self.control, [request], list(fds))
         except OSError:
             self.gone = True
             raise SpawnerGone from None
+
+    def started(self) -> int:
+        """The pid of the process asked for; OSError if it could not be started."""
         answer = self._receive(None)
         if answer.startswith(b"P"):
             return int(answer[1:])
@@ -139,6 +149,17 @@ class Spawner:
         ended, wait_status, rss = message[1:].split()
         assert message.startswith(b"X") and int(ended) == pid, message
         return int(wait_status), int(rss)
+
+    def takes_next(self, limits: Limits, memory: MemoryRule, env: dict[str, str]) -> bool:
+        """Whether it can be asked for another process of these settings while its last one ends: it has a
+        cgroup (it clears it before starting the next) and the same limits and environment."""
+        return (
+            self.cgroup is not None
+            and not self.gone
+            and self.owner == os.getpid()
+            and (self.limits, self.memory) == (limits, memory)
+            and self.env == env
+        )
 
     def members(self) -> set[int]:
         """Every member of its cgroup but the spawner: the trees of what it started."""
@@ -191,14 +212,16 @@ def _acquire(limits: Limits, memory: MemoryRule, env: dict[str, str]) -> Spawner
         for i, spawner in enumerate(_idle):
             if spawner.limits == limits and spawner.memory == memory and spawner.env == env:
                 del _idle[i]
-                spawner.busy = True
+                spawner.users = 1
                 return spawner
     return Spawner(limits, memory, env)
 
 
 def release(spawner: Spawner) -> None:
     """What `spawner` started is gone: it may start another (or is ended, if it is gone or too many idle)."""
-    spawner.busy = False
+    spawner.users -= 1
+    if spawner.users > 0:
+        return
     if spawner.gone or spawner.owner != os.getpid():
         spawner.close()
         return

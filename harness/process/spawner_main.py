@@ -14,8 +14,10 @@ forked from Python, so everything a dealer must inherit is set once, on the spaw
   in a session of its own, with no signal blocked or ignored, in `env` with `marker_name=marker` added,
   and RLIMIT_CPU set to `cpu_s` (SIGXCPU, SIGKILL a second later) with prlimit right after its start:
   the spawner's own CPU time must not count.  The answer is `P<pid>`, or `E<errno>:<message>` if it
-  could not be started; once the process has ended and been reaped, `X<pid> <wait status> <peak RSS
-  in KiB>`.
+  could not be started; once the process has ended and been reaped, and every other member of the
+  cgroup (what it started, escaped or not) killed, `X<pid> <wait status> <peak RSS in KiB>`.  With a
+  cgroup, a request made while a process is live waits, and is started once that `X` is sent: one
+  process tree at a time, and the harness may ask for the next before the last has ended.
 
 When the harness process ends in any way (even SIGKILL) the kernel closes its end of the socket: the
 spawner then kills every process it started (each with its process group) and every other member of
@@ -131,13 +133,15 @@ def _kill_everything(live: set[int], cgroup_procs: str | None) -> None:
             os.killpg(pid, signal.SIGKILL)
         with _ignoring(OSError):
             os.kill(pid, signal.SIGKILL)
-    for _ in range(1000):
+    for attempt in range(1000):
         doomed = _members(cgroup_procs) - {me}
         if not doomed:
             break
         for pid in doomed:
             with _ignoring(OSError):
                 os.kill(pid, signal.SIGKILL)
+        if attempt >= 10:
+            select.select([], [], [], 0.001)  # the killed are still being torn down
 
 
 def main() -> None:
@@ -162,39 +166,9 @@ def main() -> None:
         return
     control.send(b"J1" if cgroup_procs is not None else b"J0")
     live: set[int] = set()
-    while True:
-        with _ignoring(InterruptedError):
-            ready, _, _ = select.select([control.fileno(), wake_read], [], [])
-        if wake_read in ready:
-            with _ignoring(BlockingIOError):
-                while os.read(wake_read, 4096):
-                    pass
-        while live:
-            try:
-                pid, wait_status, usage = os.wait4(-1, os.WNOHANG)
-            except ChildProcessError:
-                break
-            if not pid:
-                break
-            live.discard(pid)
-            with _ignoring(OSError):
-                control.send(f"X{pid} {wait_status} {usage.ru_maxrss}".encode())
-        if control.fileno() not in ready:
-            continue
-        try:
-            message, ancillary, _, _ = control.recvmsg(_MAX_MESSAGE, ancillary_size, socket.MSG_CMSG_CLOEXEC)
-        except InterruptedError:
-            continue
-        except OSError:
-            message = b""
-        if not message:
-            break  # the harness process ended
-        fds = [
-            int.from_bytes(data[i : i + 4], sys.byteorder, signed=True)
-            for level, kind, data in ancillary
-            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS
-            for i in range(0, len(data) - len(data) % 4, 4)
-        ]
+    waiting: list[tuple[bytes, list[int]]] = []  # requests made while a process was live: started in turn
+
+    def answer(message: bytes, fds: list[int]) -> None:
         try:
             if len(fds) not in (2, 3):
                 raise ValueError(f"{len(fds)} file descriptors, not 2 or 3")
@@ -211,6 +185,48 @@ def main() -> None:
         finally:
             for fd in fds:
                 os.close(fd)
+
+    while True:
+        with _ignoring(InterruptedError):
+            ready, _, _ = select.select([control.fileno(), wake_read], [], [])
+        if wake_read in ready:
+            with _ignoring(BlockingIOError):
+                while os.read(wake_read, 4096):
+                    pass
+        while live:
+            try:
+                pid, wait_status, usage = os.wait4(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if not pid:
+                break
+            live.discard(pid)
+            if not live:
+                _kill_everything(set(), cgroup_procs)  # what it left, escaped or not: gone before the X
+            with _ignoring(OSError):
+                control.send(f"X{pid} {wait_status} {usage.ru_maxrss}".encode())
+        while waiting and not live:
+            answer(*waiting.pop(0))
+        if control.fileno() not in ready:
+            continue
+        try:
+            message, ancillary, _, _ = control.recvmsg(_MAX_MESSAGE, ancillary_size, socket.MSG_CMSG_CLOEXEC)
+        except InterruptedError:
+            continue
+        except OSError:
+            message = b""
+        if not message:
+            break  # the harness process ended
+        fds = [
+            int.from_bytes(data[i : i + 4], sys.byteorder, signed=True)
+            for level, kind, data in ancillary
+            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS
+            for i in range(0, len(data) - len(data) % 4, 4)
+        ]
+        if live and cgroup_procs is not None:
+            waiting.append((message, fds))  # one process tree at a time in the cgroup
+        else:
+            answer(message, fds)
     _kill_everything(live, cgroup_procs)
     os._exit(0)  # at once: the harness may be waiting for this process's end to remove its cgroup
 
