@@ -43,7 +43,21 @@ if TYPE_CHECKING:
     from typing import Any
 
 _MAX_MESSAGE = 1 << 20
-_RESET = [s for s in [*range(1, 32), *range(34, signal.NSIG)] if s not in (signal.SIGKILL, signal.SIGSTOP)]
+
+
+def _ignored() -> list[int]:
+    """The signals this process ignores (inherited: nohup's SIGHUP, a background job's SIGINT …), to be
+    reset in each process started; the ones it handles are reset by the exec itself."""
+    found = []
+    for number in [*range(1, 32), *range(34, signal.NSIG)]:
+        try:
+            if signal.getsignal(number) == signal.SIG_IGN:
+                found.append(number)
+        except (OSError, ValueError):
+            continue
+    return found
+
+
 _cwd = [os.getcwd()]  # the working directory of the moment, changed when the harness's has
 
 
@@ -97,7 +111,9 @@ def _programs(program: str, env: dict[str, str]) -> list[str]:
     return [os.path.join(d, program) for d in env.get("PATH", os.defpath).split(os.pathsep)]
 
 
-def _spawn(request: tuple[Any, ...], fds: list[int], env: dict[str, str], marker_name: str, devnull: int) -> int:
+def _spawn(
+    request: tuple[Any, ...], fds: list[int], env: dict[str, str], marker_name: str, devnull: int, reset: list[int]
+) -> int:
     """Start the requested process; its pid.  OSError (as execvp gives it) if it cannot be started."""
     argv, cwd, marker, cpu_s = request
     if cwd != _cwd[0]:
@@ -109,9 +125,7 @@ def _spawn(request: tuple[Any, ...], fds: list[int], env: dict[str, str], marker
     failure: OSError = FileNotFoundError(errno.ENOENT, "No such file or directory")
     for program in _programs(argv[0], env):
         try:
-            pid = os.posix_spawn(
-                program, argv, env, file_actions=actions, setsid=True, setsigmask=(), setsigdef=_RESET
-            )
+            pid = os.posix_spawn(program, argv, env, file_actions=actions, setsid=True, setsigmask=(), setsigdef=reset)
         except OSError as exc:  # as execvp does: the first error other than "not found" is the one
             if exc.errno not in (errno.ENOENT, errno.ENOTDIR) and failure.errno in (errno.ENOENT, errno.ENOTDIR):
                 failure = exc
@@ -157,6 +171,7 @@ def main() -> None:
         signal.signal(number, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPIPE, signal.SIGXFSZ})
     devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+    reset = _ignored()
     ancillary_size = socket.CMSG_LEN(3 * 4)
     try:
         env, marker_name, cgroup_procs = _set_up(marshal.loads(control.recv(_MAX_MESSAGE)))
@@ -172,7 +187,7 @@ def main() -> None:
         try:
             if len(fds) not in (2, 3):
                 raise ValueError(f"{len(fds)} file descriptors, not 2 or 3")
-            pid = _spawn(marshal.loads(message), fds, env, marker_name, devnull)
+            pid = _spawn(marshal.loads(message), fds, env, marker_name, devnull, reset)
         except (OSError, ValueError, EOFError, TypeError) as exc:
             number = exc.errno if isinstance(exc, OSError) and exc.errno else 0
             text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
