@@ -56,6 +56,8 @@ class Child:
     Its stderr is drained by a thread of its own, or, with `drain_stderr=False` (a short-lived process,
     whose caller reads its stdout to the end), by `read` beside its stdout."""
 
+    _spawner: spawner.Spawner
+
     def __init__(
         self,
         argv: Sequence[str],

@@ -28,9 +28,8 @@ socket close and kills the dealer's tree (`harness.process.child`), and the sent
 
 from __future__ import annotations
 
-import _signal as signal  # not `signal` or `socket`: their Python halves (enum …) take longer to import than
-import _socket as socket  # the rest of this process's start-up
-import errno
+import _socket as socket  # not `socket` or `signal`: their Python halves (enum …) take longer to import than
+import errno  # the rest of this process's start-up
 import gc
 import marshal
 import os
@@ -40,7 +39,10 @@ import sys
 
 TYPE_CHECKING = False  # not typing's: importing it would slow this process's start
 if TYPE_CHECKING:
+    import signal
     from typing import Any
+else:
+    import _signal as signal
 
 _MAX_MESSAGE = 1 << 20
 
