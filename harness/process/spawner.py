@@ -57,15 +57,7 @@ class Spawner:
         self.limits, self.memory, self.env = limits, memory, env
         self.users = 1  # the processes it started (or was asked for) that are not released yet
         self.gone = False
-        mine = supervisor.here()
-        name = mine.cgroup_name(next(mine.serial))
-        self.cgroup = Cgroup.make(name, limits.processes + 1 if limits.processes else None)  # +1: the spawner
-        rlimits = _rlimits(limits, memory)
-        # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-        nproc = limits.processes + len(os.listdir("/proc")) if limits.processes else None
-        if nproc is not None and not (self.cgroup and self.cgroup.bounds_processes):
-            rlimits.append((resource.RLIMIT_NPROC, nproc))
-            nproc = None
+        self.cgroup: Cgroup | None = None
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = subprocess.Popen(
@@ -77,14 +69,22 @@ class Spawner:
             )
         except BaseException:
             ours.close()
-            self._remove_cgroup()
             raise
         finally:
             theirs.close()
         self.pid = self.process.pid
         self.control = ours
-        setup = (env, rlimits, nproc, self.cgroup.procs_file if self.cgroup else None, supervisor.MARKER_ENV)
-        try:
+        try:  # while its Python starts: the sentinel (on first use), the cgroup, the limits
+            mine = supervisor.here()
+            name = mine.cgroup_name(next(mine.serial))
+            self.cgroup = Cgroup.make(name, limits.processes + 1 if limits.processes else None)  # +1: the spawner
+            rlimits = _rlimits(limits, memory)
+            # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+            nproc = limits.processes + len(os.listdir("/proc")) if limits.processes else None
+            if nproc is not None and not (self.cgroup and self.cgroup.bounds_processes):
+                rlimits.append((resource.RLIMIT_NPROC, nproc))
+                nproc = None
+            setup = (env, rlimits, nproc, self.cgroup.procs_file if self.cgroup else None, supervisor.MARKER_ENV)
             self.control.send(marshal.dumps(setup))
             answer = self._receive(None)
         except BaseException:
