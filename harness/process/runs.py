@@ -61,8 +61,9 @@ class Running:
 
     def finish_then(self, argv: Sequence[str], *, sweep: bool = True) -> tuple[Run, Running | None]:
         """`finish`, and the next program (`argv`, no stdin, the same timeouts and limits) started as soon as
-        this one's tree is gone: asked for once this one has closed its output, so that it starts without
-        waiting for this process to hear of that end (None: start it yourself: this one did not end so)."""
+        this one's tree is gone: asked for at once (the spawner holds it until then), so that it starts
+        without waiting for this process to hear of that end (None: start it yourself, the spawner could
+        not take it)."""
         return self._finish(sweep, argv)
 
     def _started(self) -> None:
@@ -79,6 +80,9 @@ class Running:
         result = Run(child, b"", None)
         following: Running | None = None
         try:
+            if then is not None:
+                with contextlib.suppress(OSError):  # the spawner is gone: the caller starts it afresh
+                    following = Running(then, None, timeout, self.max_output, self.limits, self.startup, after=child)
             while True:
                 now = time.monotonic()
                 if stdin_open and child.unread_input() in (0, None):
@@ -100,11 +104,6 @@ class Running:
                         break
                     continue
                 if not chunk:
-                    if then is not None:
-                        with contextlib.suppress(OSError):  # the spawner is gone: the caller starts it afresh
-                            following = Running(
-                                then, None, timeout, self.max_output, self.limits, self.startup, after=child
-                            )
                     break
                 started_at = time.monotonic() if started_at is None else started_at
                 out.extend(chunk)

@@ -57,6 +57,7 @@ class Spawner:
         self.limits, self.memory, self.env = limits, memory, env
         self.users = 1  # the processes it started (or was asked for) that are not released yet
         self.gone = False
+        self.reading = False  # a read of its socket is under way (or was cut short by an exception)
         self.cgroup: Cgroup | None = None
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
@@ -98,15 +99,24 @@ class Spawner:
             self._remove_cgroup()
 
     def _receive(self, within: float | None) -> bytes:
-        """The next message; b"" if there is none within `within` s; SpawnerGone if the spawner ended."""
+        """The next message; b"" if there is none within `within` s; SpawnerGone if the spawner ended, or if
+        an earlier read was cut short by an exception (Ctrl-C), which may have taken its message: what is
+        said next can no longer be told apart, and the caller kills the trees itself."""
+        if self.reading:
+            self.gone = True
+        if self.gone:
+            raise SpawnerGone
+        self.reading = True
         if within is not None:
             ready, _, _ = select.select([self.control], [], [], max(0.0, within))
             if not ready:
+                self.reading = False
                 return b""
         try:
             message = self.control.recv(4096)
         except OSError:
             message = b""
+        self.reading = False
         if not message:
             self.gone = True
             raise SpawnerGone
