@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -304,3 +305,21 @@ def test_stopping_at_a_failure_kills_the_next_deal_s_process() -> None:
     answers = dealer.answers_until_failure([1, 2, 3])
     assert [getattr(a, "kind", None) for a in answers] == ["invalid-output"]
     assert _marked(marker) == []
+
+
+def test_a_read_of_the_spawner_cut_short_does_not_hang_the_kill() -> None:
+    """Ctrl-C may land between the spawner's message being read and its being kept: that message is lost,
+    and waiting for it would hang the interrupt.  The harness retires that spawner and kills the tree."""
+    marker = f"cut-short-{uuid.uuid4().hex}"
+    dealer = process.spawn([PY, "-c", SLEEPER, marker], limits=Limits())
+    os.kill(dealer.pid, signal.SIGKILL)
+    spawner = dealer._spawner
+    spawner.reading = True  # as a read that Ctrl-C cut short leaves it …
+    assert spawner.control.recv(4096).startswith(b"X")  # … having taken the message it waited for
+    killer = threading.Thread(target=dealer.kill, daemon=True)
+    killer.start()
+    killer.join(60)
+    assert not killer.is_alive(), "the kill waited for a message that had been taken"
+    assert dealer.returncode is not None
+    assert _marked(marker) == []
+    assert _gone_within(spawner.pid, 10)  # retired: it ended, with whatever it had started
