@@ -1,7 +1,7 @@
 """Process supervision: starting dealer processes and seeing that nothing they start outlives them.
 
 One module per concept: `proc` reads /proc (the one reader); `trees` finds, kills and reaps process
-trees; `cgroups` makes a cgroup per tree; `linux` asks for the parent-death signal; `sentinel` kills
+trees; `cgroups` makes a cgroup per spawner; `linux` asks for the parent-death signal; `sentinel` kills
 what a harness process leaves when it dies; `supervisor` is this process's state and `kill_all`;
 `spawner` (with `spawner_main`, the program it runs) starts every dealer process with posix_spawn
 from a small process that carries the dealers' limits and cgroup (`close_spawners` ends the idle
