@@ -21,7 +21,7 @@ forked from Python, so everything a dealer must inherit is set once, on the spaw
 
 When the harness process ends in any way (even SIGKILL) the kernel closes its end of the socket: the
 spawner then kills every process it started (each with its process group) and every other member of
-its cgroup (what they started, escaped or not), and ends.  A dealer has no parent-death signal of its
+its cgroup (what they started, escaped or not), leaves the cgroup and removes it, and ends.  A dealer has no parent-death signal of its
 own (posix_spawn cannot ask for one): if the spawner itself is killed from outside, the harness sees its
 socket close and kills the dealer's tree (`harness.process.child`), and the sentinel what is left.
 """
@@ -74,6 +74,14 @@ class _ignoring:  # contextlib.suppress, which would take longer to import than 
         return kind is not None and issubclass(kind, self.kinds)
 
 
+def _write(file: str, data: bytes) -> None:
+    fd = os.open(file, os.O_WRONLY)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
 def _members(cgroup_procs: str | None) -> set[int]:
     if cgroup_procs is None:
         return set()
@@ -96,11 +104,7 @@ def _set_up(setup: tuple[Any, ...]) -> tuple[dict[str, str], str, str | None]:
     joined = False
     if cgroup_procs is not None:
         try:
-            fd = os.open(cgroup_procs, os.O_WRONLY)
-            try:
-                os.write(fd, b"0")  # 0: the writing process
-            finally:
-                os.close(fd)
+            _write(cgroup_procs, b"0")  # 0: the writing process
             joined = True
         except OSError:  # the kernel refused: the harness finds the trees in /proc instead
             cgroup_procs = None
@@ -258,6 +262,11 @@ def main() -> None:
         else:
             answer(message, fds)
     _kill_everything(live, cgroup_procs)
+    if cgroup_procs is not None:  # out of its cgroup, and the cgroup gone: the harness may not live to do it
+        group = os.path.dirname(cgroup_procs)
+        with _ignoring(OSError):
+            _write(os.path.join(os.path.dirname(group), "cgroup.procs"), b"0")
+            os.rmdir(group)
     os._exit(0)  # at once: the harness may be waiting for this process's end to remove its cgroup
 
 
