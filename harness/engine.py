@@ -27,7 +27,7 @@ from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import Block
-from harness.process import die_with_parent, exit_text
+from harness.process import close_spawners, die_with_parent, exit_text
 from harness.process.interrupts import interrupts_held, interrupts_raise, kill_children
 from harness.process.trees import descendants, kill_tree
 from harness.request import Request, default_jobs
@@ -293,6 +293,7 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     finally:
         with interrupts_held():
             workers.stop(at_once=failed)
+            close_spawners()  # what the up-front checks started here; a worker's end with it
     outcome.elapsed_s = time.perf_counter() - outcome.started
     return outcome
 

@@ -1,6 +1,8 @@
-"""Dealer processes are started by the spawner (`harness.process.spawner`), a small single-threaded process
-per harness process: every dealer keeps the parent-death chain (harness → spawner → dealer) whatever
-thread started it, and what it cannot start is an OSError of the kind the kernel gave."""
+"""Dealer processes are started by spawners (`harness.process.spawner`), small single-threaded processes
+that start them with posix_spawn: a dealer dies with the harness process however it ends, whatever
+thread started it (the spawner kills what it started when the harness's socket closes; a dealer has
+no parent-death signal of its own), and what cannot be started is an OSError of the kind the kernel
+gave."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -38,7 +41,7 @@ def _gone_within(pid: int, seconds: float) -> bool:
     return not _alive(pid)
 
 
-# A harness-like process without its sentinel (so that only the parent-death chain can end its dealer):
+# A harness-like process without its sentinel (so that only its spawner can end its dealer):
 # it starts a dealer from the main thread, from a thread that has ended since, or from one still running,
 # prints the dealer's pid, and waits to be killed.
 HARNESS = """
@@ -69,7 +72,7 @@ def test_a_dealer_dies_with_a_harness_killed_outright(where: str) -> None:
     try:
         assert harness.stdout is not None
         dealer = int(harness.stdout.readline())
-        time.sleep(0.5)  # an ended thread's parent-death signal would have fired by now
+        time.sleep(0.5)  # a parent-death signal tied to an ended thread would have fired by now
         assert _alive(dealer), "the dealer died before the harness did"
         harness.kill()
         harness.wait()
@@ -147,7 +150,7 @@ from harness.process import cgroups, interrupts
 from harness.limits import NO_LIMITS, Limits
 from harness.process import spawner
 process.run(["true"], None, 60, 10, NO_LIMITS)
-print(spawner._spawner.process.pid, flush=True)
+print(spawner._idle[0].pid, flush=True)
 time.sleep(300)
 """
 
@@ -188,3 +191,135 @@ def test_a_dealer_that_ends_at_once_was_in_its_cgroup() -> None:
         assert run.returncode == 0
         assert run.child.cgroup is not None
     assert not cgroups.UNJOINABLE
+
+
+def _marked(marker: str) -> list[int]:
+    """Live processes (not zombies) with `marker` in their command line."""
+    found = []
+    for name in os.listdir("/proc"):
+        try:
+            if name.isdigit() and marker.encode() in Path(f"/proc/{name}/cmdline").read_bytes() and _alive(int(name)):
+                found.append(int(name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("then", ["kill", "finish"])
+def test_a_dealer_whose_spawner_was_killed_is_killed_by_the_harness(then: str) -> None:
+    """A dealer has no parent-death signal (posix_spawn cannot ask for one): a spawner killed from outside
+    leaves it running, and the harness, seeing the spawner's socket close, kills its tree itself."""
+    marker = f"orphan-{uuid.uuid4().hex}"
+    dealer = process.spawn([PY, "-c", SLEEPER, marker], limits=Limits())
+    os.kill(dealer._spawner.pid, signal.SIGKILL)
+    assert dealer.wait(30) == -signal.SIGKILL  # what the harness is told: the spawner took it down
+    assert _marked(marker), "the dealer died with its spawner: the test shows nothing"
+    if then == "kill":
+        dealer.kill()
+    else:
+        dealer.finish()
+    assert _gone_within(dealer.pid, 10)
+    assert _marked(marker) == []
+
+
+FORKS_UNTIL_REFUSED = """
+import os, time
+for _ in range(8):
+    try:
+        if os.fork() == 0:
+            time.sleep(300)
+    except OSError:
+        break
+"""
+
+
+def test_a_process_limit_hit_is_blamed_on_the_tree_that_hit_it() -> None:
+    """Processes started one after another share their spawner's cgroup: the count of forks it refused
+    goes on from one to the next, and only what a tree added is that tree's."""
+    if not any(root == cgroups.CGROUP_PIDS for root in cgroups.cgroup_roots()):
+        pytest.skip("NO WRITABLE PIDS CGROUP HERE (it alone bounds processes), test not run")
+    limits = Limits(processes=4)
+    first = process.run([PY, "-c", FORKS_UNTIL_REFUSED], None, 60, 1 << 10, limits)
+    assert first.returncode == 0
+    assert first.child.limit_hit("") is not None  # it did run into the limit
+    second = process.run(["sh", "-c", "exit 3"], None, 60, 1 << 10, limits)
+    assert second.child.cgroup is first.child.cgroup is not None  # the same spawner: the case in question
+    assert second.returncode == 3
+    assert second.child.limit_hit("") is None
+
+
+# A dealer for deals run one process after another: each starts a daemon that escapes its session and
+# leaves its pid behind, and says "alive" instead of its board if the daemon of the deal before still runs.
+ESCAPING_DEALER = """
+import os, sys, time
+number, where = int(sys.argv[1]), sys.argv[2]
+try:
+    before = int(open(os.path.join(where, str(number - 1))).read())
+    os.kill(before, 0)
+    alive = open(f"/proc/{before}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+except (OSError, ValueError):
+    alive = False
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        with open(os.path.join(where, str(number)), "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(300)
+    os._exit(0)
+os.wait()
+while not os.path.exists(os.path.join(where, str(number))):
+    time.sleep(0.001)
+from reference import deal
+print("alive" if alive else deal(number).line, end="")
+"""
+
+
+def test_each_deal_s_process_starts_once_the_last_one_s_tree_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cmd:` asks for the next deal's process before the last one has been reported ended: it still
+    starts only once every process of the last one's tree, escaped or not, is gone."""
+    from harness.adapters.base import DealerOptions
+    from harness.adapters.program import CommandDealer
+    from reference import deal
+
+    if not cgroups.cgroup_roots():
+        pytest.skip("NO WRITABLE CGROUP HERE (only a cgroup finds a daemon at once), test not run")
+    dealer_file = tmp_path / "dealer.py"
+    dealer_file.write_text(ESCAPING_DEALER)
+    dealer = CommandDealer(f"{PY} {dealer_file} {{n}} {tmp_path}", DealerOptions())
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    answers = dealer.lines(list(range(1, 7)))
+    assert answers == [deal(n).line.encode() for n in range(1, 7)]
+
+
+def test_stopping_at_a_failure_kills_the_next_deal_s_process() -> None:
+    """`cmd:` starts the next deal's process while it judges the last one's output: when that output is
+    the failure the comparison stops at, the next process is killed, not left running."""
+    from harness.adapters.base import DealerOptions
+    from harness.adapters.program import CommandDealer
+
+    marker = f"next-{uuid.uuid4().hex}"
+    script = f'if [ "$1" = 1 ]; then echo not a board; else exec sleep 300 {marker}; fi'
+    dealer = CommandDealer(f"sh -c '{script}' sh {{n}}", DealerOptions())
+    answers = dealer.answers_until_failure([1, 2, 3])
+    assert [getattr(a, "kind", None) for a in answers] == ["invalid-output"]
+    assert _marked(marker) == []
+
+
+def test_a_read_of_the_spawner_cut_short_does_not_hang_the_kill() -> None:
+    """Ctrl-C may land between the spawner's message being read and its being kept: that message is lost,
+    and waiting for it would hang the interrupt.  The harness retires that spawner and kills the tree."""
+    marker = f"cut-short-{uuid.uuid4().hex}"
+    dealer = process.spawn([PY, "-c", SLEEPER, marker], limits=Limits())
+    os.kill(dealer.pid, signal.SIGKILL)
+    spawner = dealer._spawner
+    spawner.reading = True  # as a read that Ctrl-C cut short leaves it …
+    assert spawner.control.recv(4096).startswith(b"X")  # … having taken the message it waited for
+    killer = threading.Thread(target=dealer.kill, daemon=True)
+    killer.start()
+    killer.join(60)
+    assert not killer.is_alive(), "the kill waited for a message that had been taken"
+    assert dealer.returncode is not None
+    assert _marked(marker) == []
+    assert _gone_within(spawner.pid, 10)  # retired: it ended, with whatever it had started

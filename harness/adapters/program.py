@@ -151,19 +151,38 @@ class CommandDealer(Dealer):
         """The answers up to and including the first failure: what a comparison needs."""
         return self._answers(deals, until_failure=True)
 
+    def _argv(self, number: int) -> list[str]:
+        return [a.replace("{n}", str(number)) for a in self.argv]
+
     def _answers(self, deals: Sequence[int], *, until_failure: bool) -> list[Answer]:
+        """One process per deal, one at a time; each deal's output is judged while the next deal's process
+        runs (killed if that judgement is the failure a comparison stops at)."""
         answers: list[Answer] = []
         o = self.options
         ended: list[process.Child] = []  # what they left outside their groups is swept once, at the end
+        done: tuple[int, process.Run] | None = None  # run, not judged yet
+        running: process.Running | None = None
         try:
-            for number in deals:
-                argv = [a.replace("{n}", str(number)) for a in self.argv]
-                run = process.run(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout, sweep=False)
+            for i, number in enumerate(deals):
+                if running is None:
+                    argv = self._argv(number)
+                    running = process.start(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
+                if done is not None:
+                    answers.append(_judge(*done, o, stream=False))
+                    done = None
+                    if until_failure and isinstance(answers[-1], Failure):
+                        break
+                if i + 1 < len(deals):  # the next deal's process starts as soon as this one's tree is gone
+                    run, running = running.finish_then(self._argv(deals[i + 1]), sweep=False)
+                else:
+                    run, running = running.finish(sweep=False), None
                 ended.append(run.child)
-                answers.append(_judge(number, run, o, stream=False))
-                if until_failure and isinstance(answers[-1], Failure):
-                    break
+                done = (number, run)
+            if done is not None:
+                answers.append(_judge(*done, o, stream=False))
         finally:
+            if running is not None:
+                running.child.kill()
             process.sweep(ended)
         return answers
 

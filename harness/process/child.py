@@ -1,14 +1,19 @@
 """One supervised process tree (`Child`, started by `spawn`).
 
 Every dealer process (a `cmd:` run, a `stream:` program, the Node driver, the `py:` runner) is
-started by the spawner (`harness.process.spawner`: a small fork server, so that no start forks
-this large process) in a session of its own, under resource limits (`Limits`, set with setrlimit
-in the new process), in a cgroup of its own where one can be made (pids v1, else v2), with the
-parent-death signal set to SIGKILL, and with a marker in its environment that its descendants
-inherit.  `Child.kill` kills the whole tree: its process group,
-every member of its cgroup, and every process carrying its marker that escaped into a session of
-its own (found in /proc wherever it was reparented).  What the harness process leaves when it ends
-in any way is the sentinel's (`harness.process.sentinel`).
+started by a spawner (`harness.process.spawner`: a small process that starts it with posix_spawn,
+so that no start forks this large process) in a session of its own, under the resource limits
+(`Limits`) the spawner set on itself and so passed on, in the spawner's cgroup where one can be made
+(pids v1, else v2), which holds nothing else of the harness while this tree lives, and with a marker
+in its environment that its descendants inherit.  `Child.kill` kills the whole tree: its process
+group, every member of the cgroup but the spawner, and, without a cgroup, every process carrying its
+marker that escaped into a session of its own (found in /proc wherever it was reparented).
+
+It has no parent-death signal (a process started by posix_spawn cannot ask for one): what stands in
+for it is that the spawner kills everything it started when the harness process's end of its socket
+closes (even at SIGKILL), that the harness kills the tree itself when its spawner was killed from
+outside, and the sentinel (`harness.process.sentinel`), which kills what the harness process leaves
+when it ends in any way.
 """
 
 from __future__ import annotations
@@ -18,48 +23,31 @@ import collections
 import contextlib
 import fcntl
 import os
-import resource
 import select
 import signal
 import termios
 import threading
 import time
 from collections.abc import Sequence
-from typing import BinaryIO, Literal
+from typing import BinaryIO
 
 from harness.limits import NO_LIMITS, Limits
 from harness.process import spawner, supervisor
-from harness.process.cgroups import UNJOINABLE, Cgroup
-from harness.process.environment import as_it_was
+from harness.process.environment import dealer_environment
 from harness.process.exits import exit_text, limit_in_words
 from harness.process.proc import proc_stat, thread_states
-from harness.process.spawner import Plan
+from harness.process.spawner import MemoryRule
 from harness.process.trees import live_trees, reap
 
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
 _READ = 1 << 20
 
-MemoryRule = Literal["address-space", "data"]
-
 
 # -- one child process ---------------------------------------------------------------------------
 
 
-def _plan(argv: Sequence[str], env: dict[str, str], limits: Limits, memory: MemoryRule, cgroup: Cgroup | None) -> Plan:
-    rules: list[tuple[int, int]] = []
-    if limits.memory_mb:
-        kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
-        rules.append((kind, limits.memory_mb << 20))
-    if limits.open_files:
-        rules.append((resource.RLIMIT_NOFILE, limits.open_files))
-    # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-    nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc"))) if limits.processes else None
-    if nproc and not (cgroup and cgroup.bounds_processes):
-        rules.append(nproc)
-        nproc = None
-    cpu = max(1, int(limits.cpu_s + 0.999)) if limits.cpu_s else None
-    procs_file = cgroup.procs_file if cgroup else None
-    return Plan(list(argv), env, rules, cpu, nproc, procs_file)
+def _cpu_seconds(limits: Limits) -> int | None:
+    return max(1, int(limits.cpu_s + 0.999)) if limits.cpu_s else None
 
 
 class Child:
@@ -67,6 +55,8 @@ class Child:
 
     Its stderr is drained by a thread of its own, or, with `drain_stderr=False` (a short-lived process,
     whose caller reads its stdout to the end), by `read` beside its stdout."""
+
+    _spawner: spawner.Spawner
 
     def __init__(
         self,
@@ -77,48 +67,57 @@ class Child:
         stdin: bool = True,
         env: dict[str, str] | None = None,
         drain_stderr: bool = True,
+        after: Child | None = None,
     ) -> None:
         mine = supervisor.here()
         serial = next(mine.serial)
+        cpu_s = _cpu_seconds(limits)
         self.limits = limits
-        self.marker = f"{supervisor.MARKER_ENV}={mine.marker(serial)}".encode()
-        self.cgroup = Cgroup.make(mine.cgroup_name(serial), limits.processes)
-        environment = as_it_was(dict(os.environ if env is None else env))
-        environment[supervisor.MARKER_ENV] = mine.marker(serial)
-        plan = _plan(argv, environment, limits, memory, self.cgroup)
+        marker = mine.marker(serial)
+        self.marker = f"{supervisor.MARKER_ENV}={marker}".encode()
+        environment = dealer_environment(env)
+        if supervisor.MARKER_ENV in environment:  # the harness runs as a dealer: its dealers carry their own
+            environment = {k: v for k, v in environment.items() if k != supervisor.MARKER_ENV}
         theirs: list[int] = []  # the ends the process gets: closed here once it has them
         ours: list[int] = []
         try:
             if stdin:
-                theirs.append(-1)
-                theirs[0], stdin_write = os.pipe()
+                stdin_read, stdin_write = os.pipe()
+                theirs.append(stdin_read)
                 ours.append(stdin_write)
-            else:
-                theirs.append(os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC))
             for _ in ("stdout", "stderr"):
                 read_end, write_end = os.pipe()
                 ours.append(read_end)
                 theirs.append(write_end)
-            started = spawner.start(plan, *theirs)
+            self._after: Child | None = None
+            if after is not None and after._spawner.takes_next(limits, memory, environment):
+                after._spawner.users += 1
+                self._spawner, self.pid, self._after = after._spawner, 0, after
+                try:
+                    self._spawner.ask(argv, marker, cpu_s, theirs)
+                except spawner.SpawnerGone:
+                    spawner.release(self._spawner)
+                    raise OSError(f"the spawner ended before it started {argv[0]}") from None
+            else:
+                self._spawner, self.pid = spawner.start(
+                    argv, theirs, limits=limits, memory=memory, env=environment, marker=marker, cpu_s=cpu_s
+                )
         except BaseException:
             for fd in ours:
                 os.close(fd)
-            if self.cgroup:
-                self.cgroup.remove()
             raise
         finally:
             for fd in theirs:
                 os.close(fd)
-        self.pid = started.pid
-        self._status_fd = started.status  # where the spawner reports its end
+        self.cgroup = self._spawner.cgroup  # the spawner's, which holds nothing else while this tree lives
+        self._process_limit_hits = 0
+        if self._after is None:
+            self._count_limit_hits()
         # Reentrant: a signal handler that kills every child (a worker's SIGTERM) may run in a thread
         # that was waiting for this one.
         self._status_lock = threading.RLock()
-        self.started = stat.started if (stat := proc_stat(self.pid)) is not None else 0
-        if self.cgroup is not None and not started.joined:
-            UNJOINABLE.add(self.cgroup.path.parent)  # each join costs the kernel a migration: not tried again
-            self.cgroup.remove()  # it could not join: its tree is found in /proc instead
-            self.cgroup = None
+        # When it started, so that a reused pid is not taken for one of its tree (needed without a cgroup).
+        self.started = 0 if self.cgroup is not None else (stat.started if (stat := proc_stat(self.pid)) else 0)
         self.stdin: BinaryIO | None = open(ours.pop(0), "wb") if stdin else None  # noqa: SIM115 (closed by close_pipes)
         self.stdout_fd, self._stderr_fd = ours
         self.returncode: int | None = None
@@ -134,6 +133,37 @@ class Child:
             self._stderr_thread.start()
         with mine.lock:
             mine.children.add(self)
+
+    def _count_limit_hits(self) -> None:
+        """Note how often its cgroup refused a fork so far: any more were this tree's."""
+        if self.cgroup is not None and self.cgroup.bounds_processes:
+            self._process_limit_hits = self.cgroup.limit_hits()
+
+    @property
+    def pending(self) -> bool:
+        """Asked for after `after` (spawn's argument), and not known to have started yet (`wait_started`)."""
+        return self._after is not None
+
+    def wait_started(self) -> None:
+        """For a process asked for after another (`after`): wait for that one's end, then for this one's
+        start; OSError if it could not be started (its pipes are then closed, and it is forgotten)."""
+        after = self._after
+        if after is None:
+            return
+        after.wait()
+        try:
+            self.pid = self._spawner.started()
+        except (OSError, spawner.SpawnerGone) as exc:
+            self._after = None
+            self._done = True
+            self.close_pipes()
+            spawner.release(self._spawner)
+            supervisor.forget(self)
+            if isinstance(exc, OSError):
+                raise
+            raise OSError("the spawner ended before it started the program") from None
+        self._after = None
+        self._count_limit_hits()
 
     def _drain_stderr(self) -> None:
         while self._read_stderr():
@@ -261,8 +291,10 @@ class Child:
     def wait(self, within: float | None = None) -> int | None:
         """Its exit status once it ends (negative: the signal); None if still running after `within` s."""
         with self._status_lock:
+            if self._after is not None:
+                self.wait_started()
             if self.returncode is None:
-                ended = spawner.read_exit(self._status_fd, within)
+                ended = self._spawner.read_exit(self.pid, within)
                 if ended is None:
                     return None
                 self.returncode = os.waitstatus_to_exitcode(ended[0])
@@ -271,6 +303,10 @@ class Child:
 
     def kill(self) -> None:
         """Kill it and every descendant (group, cgroup, escapers carrying its marker); reap them."""
+        if self._after is not None:
+            self._after.kill()  # it starts once that one has ended
+            with contextlib.suppress(OSError):
+                self.wait_started()
         if self._done:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -288,45 +324,45 @@ class Child:
         code = self.wait()
         assert code is not None
         if not self._done:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.pid, signal.SIGKILL)
-            if sweep or self.cgroup is not None:
-                self._kill_rest()
-            else:
-                self._release()
+            if self.cgroup is None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.pid, signal.SIGKILL)
+                if not sweep:
+                    self._release()
+                    return code
+            self._kill_rest()  # a cgroup holds every process it left, in its group or not
         return code
 
     def _kill_rest(self) -> None:
+        if self.cgroup is not None and not self._spawner.gone:
+            self._release()  # the spawner killed every other member of the cgroup before it said it ended
+            return
         me = os.getpid()
-        if self.cgroup is not None:
-            self.cgroup.kill()
         killed: set[int] = set()
         for _ in range(1000):
             doomed = self._tree(me) - {me}
             for pid in doomed:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGKILL)
-            killed |= doomed
-            killed.discard(self.pid)
-            reap(killed)
             if not doomed:
                 break
+            if self.cgroup is None:
+                killed |= doomed
+                killed.discard(self.pid)
+                reap(killed)
         self._release()
 
     def _release(self) -> None:
-        """Its tree is gone (or left to a sweep): release its pipes and cgroup, forget it."""
+        """Its tree is gone (or left to a sweep): release its pipes and its spawner, forget it."""
         self._done = True
         self.close_pipes()
-        with self._status_lock, contextlib.suppress(OSError):
-            os.close(self._status_fd)
-        if self.cgroup:
-            self.cgroup.remove()
+        spawner.release(self._spawner)
         supervisor.forget(self)
 
     def _tree(self, me: int) -> set[int]:
         """Every live process of its tree but itself: its cgroup's members, else a scan of /proc."""
         if self.cgroup is not None:
-            return self.cgroup.members()
+            return self._spawner.members()
         return live_trees(me, {self.pid}, {self.marker}, self.started)
 
     def close_pipes(self) -> None:
@@ -356,7 +392,7 @@ class Child:
         if limits.cpu_s and code == -signal.SIGXCPU:
             return f"over the CPU-time limit (--cpu-limit {limits.cpu_s:g} s)"
         memory = bool(limits.memory_mb) and self.peak_rss_kb >= (limits.memory_mb or 0) * 1024 * 0.9
-        processes = bool(self.cgroup and self.cgroup.hit_limit())
+        processes = bool(self.cgroup and self.cgroup.limit_hits() > self._process_limit_hits)
         return limit_in_words(limits, stderr, memory_seen=memory, processes_seen=processes)
 
 
@@ -368,6 +404,11 @@ def spawn(
     stdin: bool = True,
     env: dict[str, str] | None = None,
     drain_stderr: bool = True,
+    after: Child | None = None,
 ) -> Child:
-    """Start `argv` supervised; OSError if it cannot be started."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, drain_stderr=drain_stderr)
+    """Start `argv` supervised; OSError if it cannot be started.
+
+    With `after` (a process of the same limits and environment, which has ended or is about to), it is
+    asked for at once and started as soon as `after` has ended and its tree is gone, where that one's
+    spawner can (it has a cgroup): it is then `pending` until `wait_started`; else it is started now."""
+    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, drain_stderr=drain_stderr, after=after)

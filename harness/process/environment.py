@@ -21,3 +21,21 @@ def as_it_was(env: dict[str, str]) -> dict[str, str]:
         else:
             env[name] = before
     return env
+
+
+_last: tuple[dict[bytes, bytes], dict[str, str | None], dict[str, str]] | None = None
+
+
+def dealer_environment(env: dict[str, str] | None) -> dict[str, str]:
+    """What a dealer gets: `env`, or this process's environment as it was (`as_it_was`).  For the latter,
+    the same dict as last time while this process's environment has not changed (read once, not per deal):
+    the caller must not change it."""
+    global _last
+    if env is not None:
+        return as_it_was(dict(env))
+    data = getattr(os.environ, "_data", None)  # CPython's mapping of bytes behind os.environ
+    if _last is not None and _last[0] == data and _last[1] == _BEFORE:
+        return _last[2]
+    made = as_it_was(dict(os.environ))
+    _last = (dict(data), dict(_BEFORE), made) if isinstance(data, dict) else None
+    return made

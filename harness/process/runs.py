@@ -1,5 +1,6 @@
-"""Running a short-lived program to its end (`run`): its output, its exit status, or its timeout or
-output cap, after which it is killed with every descendant; `sweep` kills, in one scan of /proc, what
+"""Running a short-lived program to its end (`run`, or `start` and `Running.finish` with other work
+between): its output, its exit status, or its timeout or output cap, after which it is killed with
+every descendant; `sweep` kills, in one scan of /proc, what
 many runs that ended by themselves left behind."""
 
 from __future__ import annotations
@@ -32,6 +33,112 @@ class Run:
     started: bool = False  # it read its input or wrote: a timeout before that was its start's
 
 
+class Running:
+    """A short-lived program started by `start`, not yet run to its end (`finish`)."""
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        stdin: bytes | None,
+        timeout: float,
+        max_output: int,
+        limits: Limits,
+        startup: float,
+        after: Child | None = None,
+    ) -> None:
+        self.child = spawn(argv, limits=limits, stdin=stdin is not None, drain_stderr=False, after=after)
+        self.timeout, self.max_output, self.limits, self.startup = timeout, max_output, limits, startup
+        self.stdin_open = False
+        if stdin is not None and len(stdin) <= select.PIPE_BUF:
+            self.stdin_open = self.child.write(stdin)  # fits the pipe: watched until read, then closed
+        elif stdin is not None:
+            self.child.write_in_background(stdin, close=True)
+        self.spawned = time.monotonic()
+
+    def finish(self, *, sweep: bool = True) -> Run:
+        """Run it to its end, or kill it (with every descendant) at the timeout or output cap."""
+        return self._finish(sweep, None)[0]
+
+    def finish_then(self, argv: Sequence[str], *, sweep: bool = True) -> tuple[Run, Running | None]:
+        """`finish`, and the next program (`argv`, no stdin, the same timeouts and limits) started as soon as
+        this one's tree is gone: asked for at once (the spawner holds it until then), so that it starts
+        without waiting for this process to hear of that end (None: start it yourself, the spawner could
+        not take it)."""
+        return self._finish(sweep, argv)
+
+    def _started(self) -> None:
+        """A process asked for after another: from its start, not from the asking, its time counts."""
+        if self.child.pending:
+            self.child.wait_started()
+            self.spawned = time.monotonic()
+
+    def _finish(self, sweep: bool, then: Sequence[str] | None) -> tuple[Run, Running | None]:
+        self._started()
+        child, timeout, stdin_open = self.child, self.timeout, self.stdin_open
+        started_at: float | None = None
+        out = bytearray()
+        result = Run(child, b"", None)
+        following: Running | None = None
+        try:
+            if then is not None:
+                with contextlib.suppress(OSError):  # the spawner is gone: the caller starts it afresh
+                    following = Running(then, None, timeout, self.max_output, self.limits, self.startup, after=child)
+            while True:
+                now = time.monotonic()
+                if stdin_open and child.unread_input() in (0, None):
+                    child.close_stdin()
+                    stdin_open = False
+                    started_at = now if child.input_read and started_at is None else started_at
+                deadline = None
+                if timeout > 0:
+                    deadline = started_at + timeout if started_at is not None else self.spawned + self.startup + timeout
+                wait = None if deadline is None else deadline - now
+                if wait is not None and wait <= 0:
+                    result.timed_out = True
+                    break
+                poll = STDIN_POLL_S if stdin_open else LIVENESS_S
+                chunk = child.read(poll if wait is None else min(wait, poll))
+                if chunk is None:
+                    if not child.alive():  # ended, while what it left behind keeps the pipe open
+                        out.extend(child.read(0) or b"")
+                        break
+                    continue
+                if not chunk:
+                    break
+                started_at = time.monotonic() if started_at is None else started_at
+                out.extend(chunk)
+                if len(out) > self.max_output:
+                    result.overflowed = True
+                    break
+            result.started = started_at is not None
+            if result.timed_out or result.overflowed:
+                child.kill()
+            else:
+                result.returncode = child.wait(max(1.0, timeout))
+                if result.returncode is None:
+                    child.kill()
+                    result.timed_out = True
+                else:
+                    child.finish(sweep=sweep)
+            if following is not None:
+                following._started()
+        except BaseException:
+            child.kill()
+            if following is not None:
+                following.child.kill()
+            raise
+        result.stdout = bytes(out)
+        return result, following
+
+
+def start(
+    argv: Sequence[str], stdin: bytes | None, timeout: float, max_output: int, limits: Limits, *, startup: float = 0.0
+) -> Running:
+    """Start a program to be run to its end by `Running.finish` (see `run`): the caller may do other work
+    while it runs, and must then finish it (or kill its `child`)."""
+    return Running(argv, stdin, timeout, max_output, limits, startup)
+
+
 def run(
     argv: Sequence[str],
     stdin: bytes | None,
@@ -46,59 +153,7 @@ def run(
 
     Until it shows it has started (it reads its stdin, or writes), it may take `startup` seconds more
     than `timeout`; from then on `timeout` bounds it.  Its stdin is closed once it has read it all."""
-    child = spawn(argv, limits=limits, stdin=stdin is not None, drain_stderr=False)
-    stdin_open = False
-    if stdin is not None and len(stdin) <= select.PIPE_BUF:
-        stdin_open = child.write(stdin)  # fits the pipe: watched until read, then closed
-    elif stdin is not None:
-        child.write_in_background(stdin, close=True)
-    spawned = time.monotonic()
-    started_at: float | None = None
-    out = bytearray()
-    result = Run(child, b"", None)
-    try:
-        while True:
-            now = time.monotonic()
-            if stdin_open and child.unread_input() in (0, None):
-                child.close_stdin()
-                stdin_open = False
-                started_at = now if child.input_read and started_at is None else started_at
-            deadline = None
-            if timeout > 0:
-                deadline = started_at + timeout if started_at is not None else spawned + startup + timeout
-            wait = None if deadline is None else deadline - now
-            if wait is not None and wait <= 0:
-                result.timed_out = True
-                break
-            poll = STDIN_POLL_S if stdin_open else LIVENESS_S
-            chunk = child.read(poll if wait is None else min(wait, poll))
-            if chunk is None:
-                if not child.alive():  # ended, while what it left behind keeps the pipe open
-                    out.extend(child.read(0) or b"")
-                    break
-                continue
-            if not chunk:
-                break
-            started_at = time.monotonic() if started_at is None else started_at
-            out.extend(chunk)
-            if len(out) > max_output:
-                result.overflowed = True
-                break
-        result.started = started_at is not None
-        if result.timed_out or result.overflowed:
-            child.kill()
-        else:
-            result.returncode = child.wait(max(1.0, timeout))
-            if result.returncode is None:
-                child.kill()
-                result.timed_out = True
-            else:
-                child.finish(sweep=sweep)
-    except BaseException:
-        child.kill()
-        raise
-    result.stdout = bytes(out)
-    return result
+    return Running(argv, stdin, timeout, max_output, limits, startup).finish(sweep=sweep)
 
 
 def sweep(children: Sequence[Child]) -> None:

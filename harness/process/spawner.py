@@ -1,50 +1,64 @@
-"""The harness's side of the spawner (`spawner_main`): one spawner per harness process, started on first
-use and again after a fork (a forked process must not share its parent's); `start` asks it for one
-process and returns it as a `Started`."""
+"""The harness's side of the spawners (`spawner_main`): `start` asks one for a process.
+
+A spawner applies what a dealer inherits (resource limits, environment, cgroup) to itself, once, and
+starts each process with `posix_spawn`; so there is one spawner per distinct (limits, memory rule,
+environment), and, since its cgroup is how a tree's members are found, one per live process: a
+spawner starts a process only when the last one it started has been released (its tree is gone).
+The spawner's cgroup then holds the spawner, that one process and everything it started, escaped or
+not.  Spawners are made on first use, kept while idle (up to IDLE_KEPT), and made again after a fork
+(a forked process must not share its parent's) or when one was killed from outside.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import marshal
 import os
+import resource
 import select
+import signal
 import socket
 import subprocess
 import sys
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
+
+from harness.limits import Limits
+from harness.process import supervisor
+from harness.process.cgroups import UNJOINABLE, Cgroup
 
 _MAIN = Path(__file__).with_name("spawner_main.py")
+IDLE_KEPT = 4  # idle spawners kept for later requests; the oldest beyond this are ended
+
+MemoryRule = Literal["address-space", "data"]
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """How to start one process: what the spawner's child does before it execs."""
-
-    argv: Sequence[str]
-    env: dict[str, str]
-    rlimits: Sequence[tuple[int, int]]  # each set as both soft and hard limit (never above the hard one)
-    cpu_s: int | None  # RLIMIT_CPU: SIGXCPU at this many seconds, SIGKILL a second later
-    nproc: tuple[int, int] | None  # RLIMIT_NPROC, set only where the cgroup could not be joined
-    cgroup_procs: str | None  # the cgroup.procs file of the cgroup to join
+class SpawnerGone(Exception):
+    """The spawner ended (killed from outside) before it answered."""
 
 
-@dataclass(frozen=True, slots=True)
-class Started:
-    """A process the spawner started: its pid, the read end of its status pipe, whether it joined its cgroup."""
+def _rlimits(limits: Limits, memory: MemoryRule) -> list[tuple[int, int]]:
+    rules: list[tuple[int, int]] = []
+    if limits.memory_mb:
+        kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
+        rules.append((kind, limits.memory_mb << 20))
+    if limits.open_files:
+        rules.append((resource.RLIMIT_NOFILE, limits.open_files))
+    return rules
 
-    pid: int
-    status: int
-    joined: bool
 
+class Spawner:
+    """One spawner process, the socket to it, and its cgroup (None: its trees are found in /proc)."""
 
-class _Spawner:
-    """One spawner process and the socket to it."""
-
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits, memory: MemoryRule, env: dict[str, str]) -> None:
         self.owner = os.getpid()
+        self.limits, self.memory, self.env = limits, memory, env
+        self.users = 1  # the processes it started (or was asked for) that are not released yet
+        self.gone = False
+        self.reading = False  # a read of its socket is under way (or was cut short by an exception)
+        self.cgroup: Cgroup | None = None
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = subprocess.Popen(
@@ -59,121 +73,209 @@ class _Spawner:
             raise
         finally:
             theirs.close()
+        self.pid = self.process.pid
         self.control = ours
+        try:  # while its Python starts: the sentinel (on first use), the cgroup, the limits
+            mine = supervisor.here()
+            name = mine.cgroup_name(next(mine.serial))
+            self.cgroup = Cgroup.make(name, limits.processes + 1 if limits.processes else None)  # +1: the spawner
+            rlimits = _rlimits(limits, memory)
+            # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+            nproc = limits.processes + len(os.listdir("/proc")) if limits.processes else None
+            if nproc is not None and not (self.cgroup and self.cgroup.bounds_processes):
+                rlimits.append((resource.RLIMIT_NPROC, nproc))
+                nproc = None
+            setup = (env, rlimits, nproc, self.cgroup.procs_file if self.cgroup else None, supervisor.MARKER_ENV)
+            self.control.send(marshal.dumps(setup))
+            answer = self._receive(None)
+        except BaseException:
+            self.close()
+            raise
+        if answer.startswith(b"E"):
+            self.close()
+            raise OSError(answer[1:].decode(errors="replace").partition(":")[2])
+        if self.cgroup is not None and answer != b"J1":
+            UNJOINABLE.add(self.cgroup.path.parent)  # not tried again: its trees are found in /proc instead
+            self._remove_cgroup()
 
-    def send(self, plan: Plan, fds: Sequence[int]) -> None:
-        request = {
-            "argv": list(plan.argv),
-            "env": plan.env,
-            "cwd": os.getcwd(),
-            "rlimits": [list(r) for r in plan.rlimits],
-            "cpu_s": plan.cpu_s,
-            "nproc": list(plan.nproc) if plan.nproc else None,
-            "cgroup_procs": plan.cgroup_procs,
-        }
-        socket.send_fds(self.control, [marshal.dumps(request)], list(fds))
+    def _receive(self, within: float | None) -> bytes:
+        """The next message; b"" if there is none within `within` s; SpawnerGone if the spawner ended, or if
+        an earlier read was cut short by an exception (Ctrl-C), which may have taken its message: what is
+        said next can no longer be told apart, and the caller kills the trees itself."""
+        if self.reading:
+            self.gone = True
+        if self.gone:
+            raise SpawnerGone
+        self.reading = True
+        if within is not None:
+            ready, _, _ = select.select([self.control], [], [], max(0.0, within))
+            if not ready:
+                self.reading = False
+                return b""
+        try:
+            message = self.control.recv(4096)
+        except OSError:
+            message = b""
+        self.reading = False
+        if not message:
+            self.gone = True
+            raise SpawnerGone
+        return message
+
+    def start(self, argv: Sequence[str], marker: str, cpu_s: int | None, fds: Sequence[int]) -> int:
+        """Start `argv` (its stdin, stdout, stderr `fds`; 2 of them: stdin is /dev/null); its pid."""
+        self.ask(argv, marker, cpu_s, fds)
+        return self.started()
+
+    def ask(self, argv: Sequence[str], marker: str, cpu_s: int | None, fds: Sequence[int]) -> None:
+        """Ask for `argv` to be started (`start`) without waiting for the answer (`started`).  With a
+        cgroup, a request made while the last process started still runs waits for its end: the caller
+        reads that one's end (`read_exit`) before this one's start."""
+        request = marshal.dumps((list(argv), os.getcwd(), marker, cpu_s))
+        try:
+            socket.send_fds(self.control, [request], list(fds))
+        except OSError:
+            self.gone = True
+            raise SpawnerGone from None
+
+    def started(self) -> int:
+        """The pid of the process asked for; OSError if it could not be started."""
+        answer = self._receive(None)
+        if answer.startswith(b"P"):
+            return int(answer[1:])
+        number, _, message = answer[1:].decode(errors="replace").partition(":")
+        raise OSError(int(number), message) if int(number) else OSError(message)
+
+    def read_exit(self, pid: int, within: float | None) -> tuple[int, int] | None:
+        """(wait status, peak RSS in KiB) once process `pid` ended; None if it has not within `within` s.
+        A spawner gone before reporting reads as SIGKILL: the caller kills the tree (it has no parent-death
+        signal)."""
+        try:
+            message = self._receive(within)
+        except SpawnerGone:
+            return 9, 0
+        if not message:
+            return None
+        ended, wait_status, rss = message[1:].split()
+        assert message.startswith(b"X") and int(ended) == pid, message
+        return int(wait_status), int(rss)
+
+    def takes_next(self, limits: Limits, memory: MemoryRule, env: dict[str, str]) -> bool:
+        """Whether it can be asked for another process of these settings while its last one ends: it has a
+        cgroup (it clears it before starting the next) and the same limits and environment."""
+        return (
+            self.cgroup is not None
+            and not self.gone
+            and self.owner == os.getpid()
+            and (self.limits, self.memory) == (limits, memory)
+            and self.env == env
+        )
+
+    def members(self) -> set[int]:
+        """Every member of its cgroup but the spawner: the trees of what it started."""
+        assert self.cgroup is not None
+        return self.cgroup.members() - {self.pid}
+
+    def close(self) -> None:
+        """End the spawner (it kills what it started) and remove its cgroup."""
+        self.gone = True
+        with contextlib.suppress(OSError):
+            self.control.close()
+        if self.owner == os.getpid():
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=5)
+            self._remove_cgroup()
+
+    def _remove_cgroup(self) -> None:
+        """Kill what is left in its cgroup (what a spawner killed from outside had started), remove it."""
+        if self.cgroup is not None:
+            for _ in range(1000):
+                doomed = self.cgroup.members()
+                if not doomed:
+                    break
+                for pid in doomed:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+            self.cgroup.remove()
+            self.cgroup = None
 
 
-_spawner: _Spawner | None = None
+_idle: list[Spawner] = []
 _lock = threading.Lock()
 
 
-def _forget_parent_spawner() -> None:
-    """In a forked child: the parent's spawner must see the parent's end, and is not ours to use."""
-    global _spawner, _lock
+def _forget_parent_spawners() -> None:
+    """In a forked child: the parent's spawners must see the parent's end, and are not ours to use."""
+    global _lock
     _lock = threading.Lock()  # another thread may have held it at the fork
-    if _spawner is not None and _spawner.owner != os.getpid():
-        _spawner.control.close()
-        _spawner = None
+    for spawner in _idle:
+        with contextlib.suppress(OSError):
+            spawner.control.close()
+    _idle.clear()
 
 
-os.register_at_fork(after_in_child=_forget_parent_spawner)
+os.register_at_fork(after_in_child=_forget_parent_spawners)
 
 
-def _here(*, again: bool = False) -> _Spawner:
-    global _spawner
+def _acquire(limits: Limits, memory: MemoryRule, env: dict[str, str]) -> Spawner:
     with _lock:
-        if again and _spawner is not None:
-            _spawner.control.close()
-            _spawner = None
-        if _spawner is None:
-            _spawner = _Spawner()
-        return _spawner
+        for i, spawner in enumerate(_idle):
+            if spawner.limits == limits and spawner.memory == memory and spawner.env == env:
+                del _idle[i]
+                spawner.users = 1
+                return spawner
+    return Spawner(limits, memory, env)
 
 
-def start(plan: Plan, stdin: int, stdout: int, stderr: int) -> Started:
-    """Start `plan` with the given standard streams; OSError (FileNotFoundError …) if it cannot be started.
+def release(spawner: Spawner) -> None:
+    """What `spawner` started is gone: it may start another (or is ended, if it is gone or too many idle)."""
+    spawner.users -= 1
+    if spawner.users > 0:
+        return
+    if spawner.gone or spawner.owner != os.getpid():
+        spawner.close()
+        return
+    with _lock:
+        _idle.insert(0, spawner)
+        surplus = _idle[IDLE_KEPT:]
+        del _idle[IDLE_KEPT:]
+    for extra in surplus:
+        extra.close()
+
+
+def close_spawners() -> None:
+    """End every idle spawner (removing its cgroup): at the end of a run, and of this process."""
+    with _lock:
+        idle = _idle[:]
+        _idle.clear()
+    for spawner in idle:
+        spawner.close()
+
+
+def start(
+    argv: Sequence[str],
+    fds: Sequence[int],
+    *,
+    limits: Limits,
+    memory: MemoryRule,
+    env: dict[str, str],
+    marker: str,
+    cpu_s: int | None,
+) -> tuple[Spawner, int]:
+    """Start `argv` with the standard streams `fds`; the spawner that started it (release it once the
+    process's tree is gone) and its pid.  OSError (FileNotFoundError …) if it cannot be started.
 
     A spawner that ended (killed from outside: an interrupt kills every descendant of the harness) is
     replaced, and the request made again: it started nothing, or what it started died with it."""
-    again = False
-    while True:
-        started = _attempt(_here(again=again), plan, (stdin, stdout, stderr))
-        if started is not None:
-            return started
-        if again:
-            raise OSError(f"the spawner ended before it started {plan.argv[0]}")
-        again = True
-
-
-def _attempt(spawner: _Spawner, plan: Plan, streams: tuple[int, int, int]) -> Started | None:
-    """`plan` started by `spawner`; None if the spawner was gone, or went before it started it."""
-    status_read, status_write = os.pipe()
-    exec_read, exec_write = os.pipe()
-    try:
+    for attempt in (1, 2):
+        spawner = _acquire(limits, memory, env)
         try:
-            spawner.send(plan, [*streams, status_write, exec_write])
-        except OSError:
-            return None
-        finally:
-            os.close(status_write)
-            os.close(exec_write)
-        failure = _read_all(exec_read)  # nothing after "+" (it joined its cgroup): it runs the program now
-        joined = failure.startswith(b"+")
-        failure = failure[joined:]
-        if failure:
-            number, _, message = failure.decode(errors="replace").partition(":")
-            raise OSError(int(number), message) if int(number) else OSError(message)
-        line = _read_line(status_read)
-        if not line.startswith(b"P "):
-            os.close(status_read)
-            return None
-        return Started(int(line[2:]), status_read, joined)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.close(status_read)
-        raise
-    finally:
-        os.close(exec_read)
-
-
-def _read_all(fd: int) -> bytes:
-    data = b""
-    while chunk := os.read(fd, 4096):
-        data += chunk
-    return data
-
-
-def _read_line(fd: int) -> bytes:
-    """One line of a status pipe, read a byte at a time so that nothing after it is taken."""
-    line = b""
-    while not line.endswith(b"\n"):
-        byte = os.read(fd, 1)
-        if not byte:
-            break
-        line += byte
-    return line.strip()
-
-
-def read_exit(status: int, within: float | None) -> tuple[int, int] | None:
-    """From a status pipe whose `P` line was read: (wait status, peak RSS in KiB) once the process ended;
-    None if it has not within `within` s.  A spawner gone before reporting reads as killed by SIGKILL."""
-    if within is not None:
-        ready, _, _ = select.select([status], [], [], max(0.0, within))
-        if not ready:
-            return None
-    line = os.read(status, 4096).strip()  # the one line left, written at once: read at once
-    if not line.startswith(b"X "):
-        return 9, 0  # the spawner was killed, and the process with it (its parent-death signal)
-    wait_status, rss = line[2:].split()
-    return int(wait_status), int(rss)
+            return spawner, spawner.start(argv, marker, cpu_s, fds)
+        except SpawnerGone:
+            spawner.close()
+            if attempt == 2:
+                raise OSError(f"the spawner ended before it started {argv[0]}") from None
+        except BaseException:
+            release(spawner)
+            raise
+    raise AssertionError("unreachable")

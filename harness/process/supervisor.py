@@ -90,9 +90,12 @@ def forget(child: Supervised) -> None:
 
 
 def kill_all() -> None:
-    """Kill every live process tree this process started (Ctrl-C, SIGTERM, exit)."""
+    """Kill every live process tree this process started (Ctrl-C, SIGTERM, exit), and end its idle spawners."""
     supervisor = _supervisor
     if supervisor is None or supervisor.pid != os.getpid():
         return
     for child in list(supervisor.children):
         child.kill()
+    from harness.process import spawner  # imports this module
+
+    spawner.close_spawners()
