@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from typing import cast
 
 from harness.adapters.base import Answer, Dealer
 from harness.diagnosis import diagnosed
@@ -91,9 +92,10 @@ class BlockComparer:
 
     def compare(self, block: Block, progress: Progress | None = None) -> BlockResult:
         deals = block.deals
-        for lo, hi in chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest):
+        plan = chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest)
+        for (lo, hi), (coming_lo, coming_hi) in zip(plan, [*plan[1:], (0, 0)], strict=True):
             self._seen = None
-            if not self._same(deals[lo:hi]):
+            if not self._same(deals[lo:hi], deals[coming_lo:coming_hi]):
                 seen = self._seen
                 # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
                 # program dealer has already dealt it alone from a fresh process to pin it there.
@@ -117,8 +119,9 @@ class BlockComparer:
         said: list[str] = getattr(self.actual, "notes", []) + getattr(self.expected, "notes", [])
         return tuple(said)
 
-    def _same(self, deals: Sequence[int]) -> bool:
-        pending = self._side.submit(_digest, self.actual, deals)
+    def _same(self, deals: Sequence[int], coming: Sequence[int] = ()) -> bool:
+        """Whether the digests agree; `coming`: the deals the next call will ask for (a dealer may start on them)."""
+        pending = self._side.submit(_digest, self.actual, deals, coming)
         want = self.expected.block_digest(deals)
         got = pending.result()
         if isinstance(got, Failure):
@@ -217,25 +220,26 @@ def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -
     return plan
 
 
-def _digest(dealer: Dealer, deals: Sequence[int]) -> str | Failure | None:
+def _digest(dealer: Dealer, deals: Sequence[int], coming: Sequence[int] = ()) -> str | Failure | None:
     """The deals' block digest; the first Failure instead where the dealer answers line by line
     (so that a timeout is reported as one), None where only a faster digest says that one failed."""
     if type(dealer).block_digest is not Dealer.block_digest:
         return dealer.block_digest(deals)
-    h = hashlib.sha256()
-    for answer in _answers(dealer, deals):
+    answers = _answers(dealer, deals, coming)
+    for answer in answers:
         if isinstance(answer, Failure):
             return answer
-        h.update(answer)
-    return h.hexdigest()
+    return hashlib.sha256(b"".join(cast("list[bytes]", answers))).hexdigest()
 
 
-def _answers(dealer: Dealer, deals: Sequence[int]) -> list[Answer]:
+def _answers(dealer: Dealer, deals: Sequence[int], coming: Sequence[int] = ()) -> list[Answer]:
     """One answer per deal, where the answers after the first failure are not dealt when the dealer
-    can stop there (a program dying at every deal is not run for every deal of a chunk)."""
+    can stop there (a program dying at every deal is not run for every deal of a chunk).  A dealer that
+    can be asked ahead (`lines_then`) is told `coming`, the deals the next call will ask for."""
     until_failure = getattr(dealer, "answers_until_failure", None)
     if until_failure is None:
-        return dealer.lines(deals)
+        then = getattr(dealer, "lines_then", None)
+        return then(deals, coming) if then is not None and coming else dealer.lines(deals)
     answers: list[Answer] = until_failure(deals)
     if answers and isinstance(answers[-1], Failure):
         answers += [answers[-1]] * (len(deals) - len(answers))  # never looked at: the failure comes first

@@ -74,3 +74,34 @@ def test_when_answers_are_written_changes_nothing_reported(tmp_path: Path) -> No
         main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
         reported.append(json.loads(report.read_text())["first_failure"])
     assert reported[0] == reported[1]
+
+
+def _right(deals: range) -> list[bytes]:
+    with open_dealer("reference", DealerOptions()) as dealer:
+        return [a for a in dealer.lines(deals) if isinstance(a, bytes)]
+
+
+@pytest.mark.parametrize(
+    ("then", "crash_at"),
+    [
+        # Asked ahead, then asked for: the same process deals them; its 40th call is deal 40.
+        (range(17, 81), 40),
+        # Asked ahead, then not asked for: a fresh process deals what is asked (its 11 calls are right).
+        (range(100, 111), None),
+    ],
+    ids=["the deals asked ahead", "other deals"],
+)
+def test_deals_asked_ahead_are_dealt_in_the_same_process_only_if_they_are_asked_for(
+    then: range, crash_at: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORN_OUT_AT", "40")
+    with open_dealer("py:quitter:worn_out", DealerOptions()) as dealer:
+        first = dealer.lines_then(range(1, 17), range(17, 81))  # type: ignore[attr-defined]
+        answers = dealer.lines(then)
+    assert first == _right(range(1, 17))
+    failures = [(a.deal, a.kind) for a in answers if isinstance(a, Failure)]
+    if crash_at is None:
+        assert answers == _right(then)
+    else:
+        assert failures[:1] == [(crash_at, "crash")], failures
+        assert answers[: crash_at - then[0]] == _right(range(then[0], crash_at))

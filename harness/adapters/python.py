@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import fcntl
 import functools
 import importlib.util
 import json
@@ -56,6 +57,10 @@ AT_ONCE = 16  # frames: fewer are checked one by one
 BATCH = 64
 HISTORY_CAP = 2_000_000  # deals a process may have dealt and still be dealt again to pin its failure
 REPLAY_AT_ONCE = 1 << 16  # deals of that history asked at once (their answers are not kept)
+# The next chunk's request is written while the runner still deals this one (`lines_then`), so that it
+# never waits for the comparer between chunks.  Only a request that fits in half the request pipe
+# (grown to REQUEST_PIPE where the kernel allows) is written ahead: such a write never blocks.
+REQUEST_PIPE = 1 << 20
 LINE_FRAME: Final = 4 + HEAD + LINE_BYTES  # a line's whole frame: its size, tag, deal number and line
 _LINE_START: Final = np.frombuffer((HEAD + LINE_BYTES).to_bytes(4, "big") + b"L", dtype=np.uint8)  # size and tag
 
@@ -143,6 +148,8 @@ class PythonDealer(Dealer):
         self._buffer, self._at = bytearray(), 0
         self._small = False  # the last read brought less than GATHER_BELOW bytes
         self._history: list[int] | None = []  # the deals the running process has answered (None: too many)
+        self._ahead: list[int] | None = None  # the deals of a request written ahead, not yet asked for
+        self._room = 0  # bytes the request pipe holds
         error = self._start()
         if error is not None:
             raise RequestError(f"{self.impl}: {error}")
@@ -163,7 +170,8 @@ class PythonDealer(Dealer):
             env=dict(os.environ, PYTHONPATH=path),
         )
         self._child, self._buffer, self._at = child, bytearray(), 0
-        self._history = []
+        self._history, self._ahead = [], None
+        self._room = _grown(child)
         try:
             payload = self._frame(child, STARTUP_S, None)
             hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
@@ -239,6 +247,7 @@ class PythonDealer(Dealer):
 
     def _stop(self) -> None:
         child, self._child = self._child, None
+        self._ahead = None
         if child is not None:
             child.kill()
 
@@ -249,14 +258,24 @@ class PythonDealer(Dealer):
         self._stop()
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
+        return self.lines_then(deals, ())
+
+    def lines_then(self, deals: Sequence[int], coming: Sequence[int]) -> list[Answer]:
+        """`lines(deals)`, while the runner is asked for `coming` too, the deals the next call will ask for
+        (the comparer's next chunk): it deals them without waiting for that call.  A call for other deals
+        than those asked ahead (which the comparer never makes without a reset) gets a fresh runner."""
         answers: list[Answer] = []
         todo = list(deals)
+        if self._ahead is not None and self._ahead != todo:
+            self._stop()
+        ahead = list(coming)
         while todo:
             if self._child is None and (error := self._start()) is not None:
                 answers.append(Failure(todo[0], "crash", f"the dealer's process cannot start again: {error}"))
                 todo = todo[1:]
                 continue
-            got, stopped = self._answers(todo, BATCH)
+            got, stopped = self._answers(todo, BATCH, ahead=ahead)
+            ahead = []  # a second request of this call follows a failure: nothing is asked ahead then
             answers.extend(got)
             todo = todo[len(got) :]
             if stopped is None:
@@ -277,14 +296,22 @@ class PythonDealer(Dealer):
             todo = todo[len(pinned) :]
         return answers
 
-    def _answers(self, todo: list[int], batch: int, *, until_failure: bool = False) -> tuple[list[Answer], _Stop]:
+    def _answers(
+        self, todo: list[int], batch: int, *, until_failure: bool = False, ahead: list[int] | None = None
+    ) -> tuple[list[Answer], _Stop]:
         """The running runner's answers to `todo`, written `batch` frames at a time, up to where it
-        stopped answering (then the process is gone) and, if `until_failure`, up to its first failure."""
+        stopped answering (then the process is gone) and, if `until_failure`, up to its first failure.
+        `ahead`: deals the runner is asked for right after `todo`, to be read by the next call."""
         child = self._child
         assert child is not None
         within = self.options.timeout if self.options.timeout > 0 else None
         slack = FLUSH_S if batch > 1 else 0.0
-        child.write(frame(json.dumps({"deals": todo, "batch": batch}).encode()))
+        if not (self._ahead == todo and batch == BATCH):
+            child.write(_request(todo, batch))
+        self._ahead = None
+        if ahead and len(request := _request(ahead, BATCH)) <= self._room // 2:
+            child.write(request)  # the runner has taken `todo`'s, or is about to: this one fits beside it
+            self._ahead = ahead
         got: list[Answer] = []
         unchecked: list[int] = []  # where lines taken one by one are in `got` (runs are checked as they come)
         stopped: _Stop = None
@@ -312,7 +339,7 @@ class PythonDealer(Dealer):
                     self._stop()
                     break
         except _Ended as ended:
-            self._child = None
+            self._child, self._ahead = None, None
             stopped = ended
         except Breach as breach:
             self._stop()  # its channel can no longer be trusted: a fresh process deals the rest
@@ -367,6 +394,24 @@ class PythonDealer(Dealer):
 
 
 _Stop = _Ended | Breach | None
+
+
+def _request(deals: list[int], batch: int) -> bytes:
+    return frame(json.dumps({"deals": deals, "batch": batch}, separators=(",", ":")).encode())
+
+
+def _grown(child: process.Child) -> int:
+    """The bytes the runner's request pipe holds, grown to REQUEST_PIPE where the kernel allows."""
+    if child.stdin is None:
+        return 0
+    fd = child.stdin.fileno()
+    try:
+        return int(fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, REQUEST_PIPE))
+    except OSError:
+        try:
+            return int(fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ))
+        except OSError:
+            return 0
 
 
 def _breach_message(number: int, breach: Breach) -> str:
