@@ -104,10 +104,8 @@ PLANTED = {
         "      for (let n = 0; n <= 14; n++) if (RANK_OF_READING[13 + n] < 0 && n - shift >= 0 && n - shift < 13) RANK_OF_READING[13 + n] = n - shift;\n",
     ),
     "a card-name field passed over": (
-        "    const c = namedCard(v);\n    if (c >= 0) {\n      cardKindIs(KIND_NAMED);\n      return setCard(p, c);\n    }\n"
-        "    const fields = fieldsOf(v);\n    if (fields < 0)",
-        "    const c = -1;\n    if (c >= 0) {\n      cardKindIs(KIND_NAMED);\n      return setCard(p, c);\n    }\n"
-        "    const fields = fieldsOf(v);\n    if (fields < 0)",
+        "    const named = namedCard(v);\n    if (named >= 0) return readNamed(named, p);\n    const fields = fieldsOf(v);\n    if (fields < 0)",
+        "    const named = -1;\n    if (named >= 0) return readNamed(named, p);\n    const fields = fieldsOf(v);\n    if (fields < 0)",
     ),
 }
 

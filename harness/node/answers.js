@@ -453,11 +453,12 @@
     }
     // A card-name field first, when it names a card.
     const c = namedCard(v);
-    if (c >= 0) {
-      cardKindIs(KIND_NAMED);
-      return setCard(p, c);
-    }
+    if (c >= 0) return readNamed(c, p);
     return readUnnamedCard(v, fieldsOf(v), p, depth);
+  };
+  const readNamed = (c, p) => {
+    cardKindIs(KIND_NAMED);
+    setCard(p, c);
   };
   // The rest of readCard, for a card object without a card-name field: its fields (fieldsOf).
   const readUnnamedCard = (v, fields, p, depth) => {
@@ -915,37 +916,64 @@
   };
 
   // ---------------------------------------------------------------- cards read as the last board's
-  // A board read from its readings (resolveNumbers) teaches the reader its kind of card; the boards
-  // after it are walked as every board is, but each card is read by that kind's own reader
-  // (cardReader): readCard's own steps, in its order, each reading a field's value once, and at
-  // the end a card straight to its code — through learnt tables where its values are numbers.  Such
-  // a card is a hit (codeAt, hits); a card of another kind, or whose values the tables do not
-  // hold, is read on by readCard's steps from where the kind's reader stopped.  A board of 52
-  // distinct hits is its codes' line; any other board is decided from its readings, as the first was.
+  // A board decided from its readings (resolveNumbers) teaches the reader its kind of card; the
+  // boards after it are walked as every board is, but each card is read by that kind's own reader
+  // (cardReader): readCard's own steps, in its order, each field's value read once, and then the
+  // card straight to its code — through tables learnt from that board where its values are numbers.
+  // Such a card is a hit (codeAt, hitAt); a card of another kind, or whose values the tables do not
+  // hold, is read on by readCard's steps from where the kind's reader stopped, to its reading.  A
+  // board of 52 distinct hits is the line of their codes; any other board is decided from its
+  // readings, as the first was (a hit's reading is its code's, read back through the tables).
   //
-  // Why that line is the one the readings would give: a hit of a name, a text form or a text is the
-  // same card whatever the board, but a number (a numeric rank, a suit as a number, a card number)
-  // means what the set of values the whole board uses says.  The tables map a value as read (its
-  // reading, before that decision) to the card decided, and are learnt only from a board with one
-  // reading per rank and one per suit (one per card, for card numbers): a board whose 52 cards are
-  // distinct hits then uses exactly the learnt board's set of readings, so the same numbering.
+  // Why that line is the one the readings would give: a card named by a text, a name field or a
+  // text form is the same card whatever the board; a number (a numeric rank, a suit as a number, a
+  // card number) means what the set of values the whole board uses says.  The tables map a value
+  // as read (its reading) to the card decided, and are learnt only from a board with one reading
+  // per rank and one per suit (one per card, for card numbers): a board whose 52 cards are distinct
+  // hits then uses exactly the learnt board's set of readings, so the same numbering.
   let cardReader = readCard;
   let learntKind = KIND_UNSET;
+  let board = 0; // the board being read (for hitAt)
   let hits = 0; // cards of the board read straight to their code
   let repeatedHit = false;
   const codeAt = new Int8Array(52);
+  const hitAt = new Int32Array(52); // `board` where position p is a hit
   const hit = (p, c) => {
     if (seen[c] === generation) repeatedHit = true;
     seen[c] = generation;
     codeAt[p] = c;
+    hitAt[p] = board;
     hits++;
   };
-  const RANK_OF_READING = new Int8Array(13 + 15); // letters and words 0 … 12, then numbers 0 … 14
-  const SUIT_OF_READING = new Int8Array(4 + 5); // letters, symbols and words 0 … 3, then numbers 0 … 4
+  // value read → card, and card → reading, as learnt
+  const RANK_OF_READING = new Int8Array(13 + 15); // readings 0 … 12 (letters and words), then numbers 0 … 14
+  const SUIT_OF_READING = new Int8Array(4 + 5); // readings 0 … 3 (letters, symbols and words), then numbers 0 … 4
+  const RANK_OF_CHAR_READ = new Int8Array(128); // a one-character rank (ASCII)
+  const SUIT_OF_CHAR_READ = new Int8Array(128); // a one-character suit (ASCII)
   const CODE_OF_NUMBER = new Int8Array(53);
+  const READING_OF_RANK = new Int32Array(13);
+  const READING_OF_SUIT = new Int32Array(4);
+  const NUMBER_OF_CODE = new Int32Array(52);
   const rankSlot = (r) => (r < NUMERIC ? r : r - NUMERIC + 13);
   const suitSlot = (u) => (u < NUMERIC ? u : u - NUMERIC + 4);
-  // The readings of the board being decided, kept for learn().
+  const clear = (table) => {
+    for (let k = 0; k < table.length; k++) table[k] = -1;
+  };
+  // The readings of the board's hits (from their codes), for deciding the board from its readings.
+  const readingsOfHits = () => {
+    for (let p = 0; p < 52; p++) {
+      if (hitAt[p] !== board) continue;
+      const c = codeAt[p];
+      if (learntKind === KIND_FIELDS) {
+        rankAt[p] = READING_OF_RANK[c >> 2];
+        suitAt[p] = READING_OF_SUIT[c & 3];
+      } else if (learntKind === KIND_NUMBER) {
+        rankAt[p] = CARD_NUMBER + NUMBER_OF_CODE[c];
+        suitAt[p] = 0;
+      } else setCard(p, c);
+    }
+  };
+  // The readings of the board being decided, kept for learn() (resolveNumbers overwrites them).
   const readingRankAt = new Int32Array(52);
   const readingSuitAt = new Int32Array(52);
   const keepReadings = () => {
@@ -953,9 +981,6 @@
       readingRankAt[p] = rankAt[p];
       readingSuitAt[p] = suitAt[p];
     }
-  };
-  const clear = (table) => {
-    for (let k = 0; k < table.length; k++) table[k] = -1;
   };
   // Learns the kind of the board just decided (its readings kept, its cards in rankAt/suitAt).
   const learn = () => {
@@ -971,15 +996,27 @@
         const a = rankSlot(readingRankAt[p]);
         if (RANK_OF_READING[a] < 0) ranks++;
         RANK_OF_READING[a] = rankAt[p];
+        READING_OF_RANK[rankAt[p]] = readingRankAt[p];
         const b = suitSlot(readingSuitAt[p]);
         if (SUIT_OF_READING[b] < 0) suits++;
         SUIT_OF_READING[b] = suitAt[p];
+        READING_OF_SUIT[suitAt[p]] = readingSuitAt[p];
       }
       if (ranks !== 13 || suits !== 4) return;
+      for (let c = 0; c < 128; c++) {
+        const r = RANK_OF_CHAR[c];
+        RANK_OF_CHAR_READ[c] = r >= 0 ? RANK_OF_READING[rankSlot(r)] : -1;
+        const u = SUIT_OF_CODE[c];
+        SUIT_OF_CHAR_READ[c] = u >= 0 ? SUIT_OF_READING[u] : -1;
+      }
       cardReader = fieldsCard;
     } else if (kind === KIND_NUMBER) {
       clear(CODE_OF_NUMBER);
-      for (let p = 0; p < 52; p++) CODE_OF_NUMBER[readingRankAt[p] - CARD_NUMBER] = rankAt[p] * 4 + suitAt[p];
+      for (let p = 0; p < 52; p++) {
+        const c = rankAt[p] * 4 + suitAt[p];
+        CODE_OF_NUMBER[readingRankAt[p] - CARD_NUMBER] = c;
+        NUMBER_OF_CODE[c] = readingRankAt[p] - CARD_NUMBER;
+      }
       cardReader = numberCard;
     } else if (kind === KIND_TEXT) cardReader = textCard;
     else if (kind === KIND_NAMED) cardReader = namedObjectCard;
@@ -990,68 +1027,69 @@
 
   // The kinds' readers of card `v` at position p, as readCard(v, p, depth) reads it.
   const textCard = (v, p, depth) => {
-    if (typeof v !== 'string') return readCard(v, p, depth);
-    let c = quickCard(v);
-    if (c < 0) c = v.length <= 40 ? cardOfText(v) : -1;
-    if (c < 0) return readCard(v, p, depth);
-    setCard(p, c);
+    const c = cardOfName(v);
+    if (c < 0) return readCard(v, p, depth); // no dealer code runs twice: v is no object
     hit(p, c);
   };
   const numberCard = (v, p, depth) => {
-    if (typeof v !== 'number' || !isInteger(v) || v < 0 || v > 52) return readCard(v, p, depth);
-    rankAt[p] = CARD_NUMBER + v;
-    suitAt[p] = 0;
-    const c = CODE_OF_NUMBER[v];
-    if (c >= 0) hit(p, c);
-    else cardKindIs(KIND_NUMBER);
+    const c = typeof v === 'number' && v >= 0 && v <= 52 && isInteger(v) ? CODE_OF_NUMBER[v] : -1;
+    if (c < 0) return readCard(v, p, depth);
+    hit(p, c);
   };
   const namedObjectCard = (v, p, depth) => {
     if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
     const c = namedCard(v);
     if (c < 0) return readUnnamedCard(v, fieldsOf(v), p, depth);
-    setCard(p, c);
     hit(p, c);
   };
   const textFormCard = (v, p, depth) => {
     if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
-    let c = namedCard(v);
-    if (c >= 0) {
-      cardKindIs(KIND_NAMED);
-      return setCard(p, c);
-    }
+    const named = namedCard(v);
+    if (named >= 0) return readNamed(named, p);
     const fields = fieldsOf(v);
     if (fields >= 0) return readUnnamedCard(v, fields, p, depth);
     const t = textForm(v);
-    c = t !== null && t.length <= 40 ? cardOfText(t) : -1;
+    const c = t !== null && t.length <= 40 ? cardOfText(t) : -1;
     if (c < 0) notACard(v, t, p);
-    setCard(p, c);
     hit(p, c);
   };
   const fieldsCard = (v, p, depth) => {
     if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
-    const c = namedCard(v);
-    if (c >= 0) {
-      cardKindIs(KIND_NAMED);
-      return setCard(p, c);
-    }
+    const named = namedCard(v);
+    if (named >= 0) return readNamed(named, p);
     const fields = fieldsOf(v);
     if (fields < 0) return readUnnamedCard(v, fields, p, depth);
     const rv = fields < 2 ? v.rank : fields < 4 ? v.value : v.face;
     const sv = (fields & 1) === 0 ? v.suit : v.suite;
-    const r =
-      typeof rv === 'number'
-        ? rv >= 0 && rv <= 14 && isInteger(rv) ? NUMERIC + rv : -1
-        : typeof rv === 'string' && rv.length === 1 && charCodeAt(rv, 0) < 128
-          ? RANK_OF_CHAR[charCodeAt(rv, 0)]
-          : rankReading(rv);
-    const u = typeof sv === 'string' && sv.length === 1 && charCodeAt(sv, 0) < 128 ? SUIT_OF_CODE[charCodeAt(sv, 0)] : suitReading(sv);
-    if (r < 0 || u < 0) return readFields(fields, rv, sv, p, depth);
-    rankAt[p] = r;
-    suitAt[p] = u;
-    const rank = RANK_OF_READING[rankSlot(r)];
-    const suit = SUIT_OF_READING[suitSlot(u)];
-    if (rank >= 0 && suit >= 0) hit(p, rank * 4 + suit);
-    else cardKindIs(KIND_FIELDS);
+    const rank = rankAsLearnt(rv);
+    const suit = suitAsLearnt(sv);
+    if (rank < 0 || suit < 0) return readFields(fields, rv, sv, p, depth);
+    hit(p, rank * 4 + suit);
+  };
+  // A rank or suit field's value, as learnt: the rank or suit, or -1 (not a value the tables hold).
+  const rankAsLearnt = (rv) => {
+    if (typeof rv === 'string') {
+      if (rv.length === 1) {
+        const c = charCodeAt(rv, 0);
+        if (c < 128) return RANK_OF_CHAR_READ[c];
+      }
+      const slot = rv.length ? memoSlot(rv) : 0;
+      const r = rankMemoText[slot] === rv ? rankMemoValue[slot] : rankReading(rv); // rankOfText's memo, looked up here
+      return r < 0 || r > NUMERIC + 14 ? -1 : RANK_OF_READING[rankSlot(r)];
+    }
+    return typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? RANK_OF_READING[rv + 13] : -1;
+  };
+  const suitAsLearnt = (sv) => {
+    if (typeof sv === 'string') {
+      if (sv.length === 1) {
+        const c = charCodeAt(sv, 0);
+        if (c < 128) return SUIT_OF_CHAR_READ[c];
+      }
+      const slot = sv.length ? memoSlot(sv) : 0;
+      const u = suitMemoText[slot] === sv ? suitMemoValue[slot] : suitOfText(sv); // suitOfText's memo, looked up here
+      return u < 0 ? -1 : SUIT_OF_READING[u];
+    }
+    return typeof sv === 'number' && sv >= 0 && sv <= 4 && isInteger(sv) ? SUIT_OF_READING[sv + 4] : -1;
   };
 
   // ---------------------------------------------------------------- the reader
@@ -1065,13 +1103,17 @@
     placeShape = null;
     scratchUsed = 0;
     boardKind = KIND_UNSET;
+    board = (board + 1) | 0;
     hits = 0;
     repeatedHit = false;
     nextGeneration();
     try {
       readValue(value, 'it', 0);
       if (hits === 52 && !repeatedHit) return { line: lineOfCodes() };
-      if (hits > 0) cardKindIs(learntKind);
+      if (hits > 0) {
+        cardKindIs(learntKind);
+        readingsOfHits();
+      }
       keepReadings();
       resolveNumbers();
       const line = lineOfPositions();
