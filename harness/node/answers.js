@@ -1130,8 +1130,9 @@
     }
   };
 
-  // Rows, columns or 52 cards of canonical card strings ("JD"), the shapes most dealers return:
-  // read without the general walk; null sends the value there.
+  // Rows, columns or 52 cards of card names written rank first ("JD", "jd", "10♦"), the shapes
+  // most dealers return: read without the general walk, each name as readCard reads it first
+  // (quickCard); null sends the value there.
   const readRows = (board) => {
     if (!isArray(board)) return null;
     const n = board.length;
@@ -1147,21 +1148,15 @@
     }
     return lineOfCodes();
   };
-  // Reads `count` canonical names into positions first, first + stride, …; for 52 of them (one
-  // list) returns the line, else '' (the caller makes the line), or null when one is not canonical.
+  // Reads `count` card names into positions first, first + stride, …; for 52 of them (one list)
+  // returns the line, else '' (the caller makes the line), or null when one is not such a name.
   const readNames = (names, count, first, stride) => {
     if (count === 52) nextGeneration();
     for (let j = 0; j < count; j++) {
       const card = names[j];
-      if (typeof card !== 'string' || card.length !== 2) return null;
-      const a = charCodeAt(card, 0);
-      const b = charCodeAt(card, 1);
-      if (a > 90 || b > 90) return null;
-      const rank = RANK_OF_CODE[a];
-      const suit = SUIT_OF_CODE[b];
-      if (rank < 0 || suit < 0) return null;
-      const k = rank * 4 + suit;
-      if (seen[k] === generation) return null;
+      if (typeof card !== 'string') return null;
+      const k = quickCard(card);
+      if (k < 0 || seen[k] === generation) return null;
       seen[k] = generation;
       codeAt[count === 52 ? j : first + j * stride] = k;
     }

@@ -1,9 +1,10 @@
 // Reads every board of every run (runs.js) two ways, and prints each board's outcomes as JSON:
 // `fast`, as a driver reads a dealer's answers one after another (readRows, then read, by one
 // reader that has read the run's boards before it); `full`, by a reader made afresh for that board
-// alone; and `hits`, how many cards the first read straight to their code.
+// alone; and `readFast`, whether the first was read the fast way (by readRows, or with all 52 cards
+// read straight to their code).
 //
-//     node compare.js ANSWERS_JS RUNS_JS  →  { "run": [{ "fast": [...], "full": [...], "hits": n }, …], … }
+//     node compare.js ANSWERS_JS RUNS_JS  →  { "run": [{ "fast": [...], "full": [...], "readFast": bool }, …], … }
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -27,17 +28,18 @@ for (const [name, run] of Object.entries(runs)) {
   const fast = reader(run);
   out[name] = run.boards.map((board) => {
     let first;
-    let hits = 0;
+    let readFast = false;
     try {
       const line = fast.readRows(board());
       first = line !== null ? ['line', line] : null;
+      readFast = line !== null;
     } catch (err) {
       first = threw(err);
     }
     if (first === null) {
       try {
         first = outcome(fast.read(board()));
-        hits = fast.hits();
+        readFast = fast.hits() === 52;
       } catch (err) {
         first = threw(err);
       }
@@ -48,7 +50,7 @@ for (const [name, run] of Object.entries(runs)) {
     } catch (err) {
       full = threw(err);
     }
-    return { fast: first, full, hits };
+    return { fast: first, full, readFast };
   });
 }
 process.stdout.write(JSON.stringify(out));
