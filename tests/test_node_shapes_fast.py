@@ -101,12 +101,18 @@ PLANTED = {
     "numbers the learnt board did not use fitted to its numbering": (
         "      if (ranks !== 13 || suits !== 4) return;\n",
         "      if (ranks !== 13 || suits !== 4) return;\n"
-        "      const shift = RANK_OF_READING.findIndex((r, k) => k >= 13 && r >= 0) - 13 - RANK_OF_READING.find((r, k) => k >= 13 && r >= 0);\n"
-        "      for (let n = 0; n <= 14; n++) if (RANK_OF_READING[13 + n] < 0 && n - shift >= 0 && n - shift < 13) RANK_OF_READING[13 + n] = n - shift;\n",
+        "      const k0 = RANK_OF_READING.findIndex((r, k) => k >= 13 && r >= 0);\n"
+        "      const shift = k0 - 13 - RANK_OF_READING[k0];\n"
+        "      for (let n = 0; n <= 14; n++) {\n"
+        "        const r = n - shift;\n"
+        "        if (RANK_OF_READING[13 + n] < 0 && r >= 0 && r < 13) RANK_OF_READING[13 + n] = r;\n"
+        "      }\n",
     ),
     "a card-name field passed over": (
-        "    const named = namedCard(v);\n    if (named >= 0) return readNamed(named, p);\n    const fields = fieldsOf(v);\n    if (fields < 0)",
-        "    const named = -1;\n    if (named >= 0) return readNamed(named, p);\n    const fields = fieldsOf(v);\n    if (fields < 0)",
+        "    const named = namedCard(v);\n    if (named >= 0) return readNamed(named, p);\n"
+        "    const fields = fieldsOf(v);\n    if (fields < 0)",
+        "    const named = -1;\n    if (named >= 0) return readNamed(named, p);\n"
+        "    const fields = fieldsOf(v);\n    if (fields < 0)",
     ),
 }
 
