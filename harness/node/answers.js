@@ -1102,7 +1102,10 @@
     placeShape = null;
     scratchUsed = 0;
     boardKind = KIND_UNSET;
-    board = (board + 1) | 0;
+    if (++board === 0x7fffffff) {
+      for (let p = 0; p < 52; p++) hitAt[p] = 0;
+      board = 1;
+    }
     hits = 0;
     repeatedHit = false;
     nextGeneration();
