@@ -574,9 +574,11 @@
     if (n === 0) fail(`${what} is empty`);
     const first = groupOf(items[0]);
     const firstLength = listLength;
+    const card = cardReader;
     if (first === null && n === 52) {
       placeShape = null;
-      return readCards(items, 52, 0, 1, depth + 1);
+      for (let j = 0; j < 52; j++) card(items[j], j, depth + 1);
+      return;
     }
     if (first === null && typeof items[0] === 'string' && (n === 7 || n === 8 || n === 1)) return readLines(items, n, what);
     if (first === null) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
@@ -599,13 +601,12 @@
     // card j of group g is position first + j * stride: rows 8g + j, columns 8j + g
     const across = shape === 'row' ? 8 : shape === 'column' ? 1 : 0;
     const stride = shape === 'column' ? 8 : 1;
-    for (let g = 0; g < n; g++) readCards(groups[g], sizes[g], g * across, stride, depth + 2);
-  };
-  // Reads `count` cards into positions first, first + stride, … (a function of its own: the card
-  // reader is inlined here).
-  const readCards = (cards, count, first, stride, depth) => {
-    const card = cardReader;
-    for (let j = 0, p = first; j < count; j++, p += stride) card(cards[j], p, depth);
+    for (let g = 0; g < n; g++) {
+      const cards = groups[g];
+      const len = sizes[g];
+      const first = g * across;
+      for (let j = 0; j < len; j++) card(cards[j], first + j * stride, depth + 2);
+    }
   };
   const sizesMatch = (want, n) => {
     for (let k = 0; k < n; k++) if (sizes[k] !== want[k]) return false;
