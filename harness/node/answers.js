@@ -214,17 +214,10 @@
   };
 
   // ---------------------------------------------------------------- the board being read
-  // Per position p (dealing order): the rank (0 … 12, or NUMERIC + n) and suit (0 … 3, or
-  // NUMERIC + n), or for a bare-number card CARD_NUMBER + n in `rank`.
+  // Per position p (dealing order), the card as read, before the board's numbering is decided (its
+  // "reading"): the rank (0 … 12, or NUMERIC + n) and suit (0 … 3, or NUMERIC + n), or for a
+  // bare-number card CARD_NUMBER + n in `rank`.
   const CARD_NUMBER = 1000;
-  let numbers = false; // whether any rank, suit or card was read as a bare number
-  // What the cards read so far were: numeric ranks (bit n: the number n), any rank a letter or
-  // word, any suit a number, any card a number.  With letters, no bare suits or cards and numbers
-  // 1 … 10 only (the usual "2" … "10" beside "A", "J", "Q", "K"), the numbers are face values.
-  let rankNumberBits = 0;
-  let anyLetterRank = false;
-  let suitNumbers = false;
-  let cardNumbers = false;
   const rankAt = new Int32Array(52);
   const suitAt = new Int32Array(52);
   // How position p was reached, for messages: as a row's or column's card (`placeShape`), or
@@ -322,13 +315,9 @@
   // A rank read from a field's value: 0 … 12, NUMERIC + n, or a failure.
   const readRank = (v, p, field, depth) => {
     if (typeof v === 'number') {
-      if (isInteger(v) && v >= 0 && v <= 14) {
-        numbers = true;
-        return NUMERIC + v;
-      }
+      if (isInteger(v) && v >= 0 && v <= 14) return NUMERIC + v;
     } else if (typeof v === 'string') {
       const r = rankOfText(v);
-      numbers = numbers || r >= NUMERIC;
       if (r >= 0 && r <= NUMERIC + 14) return r;
     } else if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
       for (let k = 0; k < PART_NAME_FIELDS.length; k++) {
@@ -356,10 +345,7 @@
       const u = suitOfText(v);
       if (u >= 0) return u;
     } else if (typeof v === 'number') {
-      if (isInteger(v) && v >= 0 && v <= 4) {
-        numbers = true;
-        return NUMERIC + v;
-      }
+      if (isInteger(v) && v >= 0 && v <= 4) return NUMERIC + v;
     } else if (v !== null && typeof v === 'object' && depth < MAX_DEPTH) {
       for (let k = 0; k < PART_NAME_FIELDS.length; k++) {
         const f = PART_NAME_FIELDS[k];
@@ -394,7 +380,6 @@
     return c >= 0 ? c : cardOfText(name);
   };
   const setCard = (p, c) => {
-    anyLetterRank = true;
     rankAt[p] = c >> 2;
     suitAt[p] = c & 3;
   };
@@ -403,73 +388,111 @@
   const suitOfCode = (c) => (c < 128 ? SUIT_OF_CODE[c] : c >= 0x2660 && c <= 0x2667 ? SUIT_OF_SYMBOL[c - 0x2660] : -1);
   const SUIT_OF_SYMBOL = new Int8Array([3, 2, 1, 0, 3, 2, 1, 0]);
 
-  // Reads the card value `v` into position p.
-  const readCard = (v, p, depth) => {
-    if (typeof v === 'string') {
-      let c = quickCard(v);
-      if (c >= 0) return setCard(p, c);
-      c = v.length <= 40 ? cardOfText(v) : -1;
-      if (c < 0) fail(`${placeName(p)} is the text ${quoted(v)}: not a card (expected a rank and a suit, like "JD", "10♦" or "jack of diamonds")`);
-      setCard(p, c);
-      return;
-    }
-    if (typeof v === 'number') {
-      if (!isInteger(v) || v < 0 || v > 52) fail(`${placeName(p)} is the number ${StringOf(v)}: not a card`);
-      rankAt[p] = CARD_NUMBER + v;
-      suitAt[p] = 0;
-      numbers = true;
-      cardNumbers = true;
-      return;
-    }
-    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) {
-      fail(`${placeName(p)} is ${describe(v)}: not a card (expected a name like "JD", or an object with a rank and a suit)`);
-    }
-    // A card-name field first, when it names a card (each lookup its own site: they stay fast).
+  // What kind of card a board holds, noted card by card as the cards are read (`boardKind`): every
+  // card one kind, else KIND_MIXED.  A board read from its readings teaches its kind (learn()).
+  const KIND_UNSET = -1;
+  const KIND_MIXED = 0;
+  const KIND_TEXT = 1; // a card's name as text: "JD", "10♦", "jack of diamonds"
+  const KIND_NUMBER = 2; // a bare card number (read as --cards and --suits state)
+  const KIND_NAMED = 3; // an object with a card-name field (id, code, name, short, label)
+  const KIND_TEXT_FORM = 4; // an object whose text form names the card
+  const KIND_FIELDS = 5; // an object with a rank and a suit field, each a text or a number
+  let boardKind = KIND_UNSET;
+  const cardKindIs = (kind) => {
+    boardKind = boardKind === kind || boardKind === KIND_UNSET ? kind : KIND_MIXED;
+  };
+
+  // A card-name field's card, the fields in the order they are preferred, or -1 when none names one.
+  const namedCard = (v) => {
     let c = -1;
     if ('id' in v) c = cardOfName(v.id);
     if (c < 0 && 'code' in v) c = cardOfName(v.code);
     if (c < 0 && 'name' in v) c = cardOfName(v.name);
     if (c < 0 && 'short' in v) c = cardOfName(v.short);
     if (c < 0 && 'label' in v) c = cardOfName(v.label);
-    if (c >= 0) return setCard(p, c);
-    const rankField = 'rank' in v ? 'rank' : 'value' in v ? 'value' : 'face' in v ? 'face' : null;
-    const suitField = 'suit' in v ? 'suit' : 'suite' in v ? 'suite' : null;
-    if (rankField !== null && suitField !== null) {
-      // Letters, words and small numbers here; anything else (and every failure) by readRank/readSuit.
-      const rv = rankField === 'rank' ? v.rank : rankField === 'value' ? v.value : v.face;
-      const sv = suitField === 'suit' ? v.suit : v.suite;
-      let r = typeof rv === 'string' ? rankOfText(rv) : typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? NUMERIC + rv : -1;
-      if (r < 0 || r > NUMERIC + 14) {
-        partPath = '';
-        r = readRank(rv, p, rankField, depth + 1);
-      }
-      let u = typeof sv === 'string' ? suitOfText(sv) : -1;
-      if (u < 0) {
-        partPath = '';
-        u = readSuit(sv, p, suitField, depth + 1);
-      }
-      if (r >= NUMERIC) {
-        numbers = true;
-        rankNumberBits |= 1 << (r - NUMERIC);
-      } else anyLetterRank = true;
-      if (u >= NUMERIC) {
-        numbers = true;
-        suitNumbers = true;
-      }
-      rankAt[p] = r;
-      suitAt[p] = u;
-      return;
-    }
-    const t = textForm(v);
-    if (t !== null) {
-      c = t.length <= 40 ? cardOfText(t) : -1;
-      if (c < 0) fail(`${placeName(p)} is ${describe(v)} whose text form is ${quoted(t)}: not a card (expected a name like "JD" or "10♦")`);
+    return c;
+  };
+  // The fields a card object holds its rank (0: rank, 1: value, 2: face) and its suit in (0: suit,
+  // 1: suite), as one number (rank field * 2 + suit field), or -1 when it lacks either.
+  const RANK_FIELDS = ['rank', 'value', 'face'];
+  const SUIT_FIELDS = ['suit', 'suite'];
+  const fieldsOf = (v) => {
+    const r = 'rank' in v ? 0 : 'value' in v ? 1 : 'face' in v ? 2 : -1;
+    const s = 'suit' in v ? 0 : 'suite' in v ? 1 : -1;
+    return r < 0 || s < 0 ? -1 : r * 2 + s;
+  };
+  // A rank field's value read as it comes, when it is a text or a small number: 0 … 12 (letters and
+  // words) or NUMERIC + n; else -1.
+  const rankReading = (rv) => {
+    const r = typeof rv === 'string' ? rankOfText(rv) : typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? NUMERIC + rv : -1;
+    return r > NUMERIC + 14 ? -1 : r;
+  };
+  // A suit field's value read as it comes, when it is a text or a small number: 0 … 3 (letters,
+  // symbols and words) or NUMERIC + n; else -1.
+  const suitReading = (sv) =>
+    typeof sv === 'string' ? suitOfText(sv) : typeof sv === 'number' && sv >= 0 && sv <= 4 && isInteger(sv) ? NUMERIC + sv : -1;
+
+  // Reads the card value `v` into position p.
+  const readCard = (v, p, depth) => {
+    if (typeof v === 'string') {
+      let c = quickCard(v);
+      if (c < 0) c = v.length <= 40 ? cardOfText(v) : -1;
+      if (c < 0) fail(`${placeName(p)} is the text ${quoted(v)}: not a card (expected a rank and a suit, like "JD", "10♦" or "jack of diamonds")`);
+      cardKindIs(KIND_TEXT);
       return setCard(p, c);
     }
+    if (typeof v === 'number') {
+      if (!isInteger(v) || v < 0 || v > 52) fail(`${placeName(p)} is the number ${StringOf(v)}: not a card`);
+      rankAt[p] = CARD_NUMBER + v;
+      suitAt[p] = 0;
+      cardKindIs(KIND_NUMBER);
+      return;
+    }
+    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) {
+      fail(`${placeName(p)} is ${describe(v)}: not a card (expected a name like "JD", or an object with a rank and a suit)`);
+    }
+    // A card-name field first, when it names a card.
+    const c = namedCard(v);
+    if (c >= 0) return readNamed(c, p);
+    return readUnnamedCard(v, fieldsOf(v), p, depth);
+  };
+  const readNamed = (c, p) => {
+    cardKindIs(KIND_NAMED);
+    setCard(p, c);
+  };
+  // The rest of readCard, for a card object without a card-name field: its fields (fieldsOf).
+  const readUnnamedCard = (v, fields, p, depth) => {
+    if (fields >= 0) return readFields(fields, fields < 2 ? v.rank : fields < 4 ? v.value : v.face, (fields & 1) === 0 ? v.suit : v.suite, p, depth);
+    const t = textForm(v);
+    const c = t !== null && t.length <= 40 ? cardOfText(t) : -1;
+    if (c < 0) notACard(v, t, p);
+    cardKindIs(KIND_TEXT_FORM);
+    setCard(p, c);
+  };
+  // The failure of a card object without a card-name field or rank and suit fields, its text form t.
+  const notACard = (v, t, p) => {
+    if (t !== null) fail(`${placeName(p)} is ${describe(v)} whose text form is ${quoted(t)}: not a card (expected a name like "JD" or "10♦")`);
     fail(
       `${placeName(p)} is ${describe(v)}${fieldList(v)}: not a card (expected a card-name field id, code, name or short, ` +
         'a rank field rank, value or face with a suit field suit, or a text form naming the card)',
     );
+  };
+  // The rest of readCard for a card object's rank and suit fields, their values rv and sv.
+  const readFields = (fields, rv, sv, p, depth) => {
+    // Texts and small numbers here; anything else (and every failure) by readRank/readSuit.
+    let r = rankReading(rv);
+    let u = suitReading(sv);
+    cardKindIs(r >= 0 && u >= 0 ? KIND_FIELDS : KIND_MIXED);
+    if (r < 0) {
+      partPath = '';
+      r = readRank(rv, p, RANK_FIELDS[fields >> 1], depth + 1);
+    }
+    if (u < 0) {
+      partPath = '';
+      u = readSuit(sv, p, SUIT_FIELDS[fields & 1], depth + 1);
+    }
+    rankAt[p] = r;
+    suitAt[p] = u;
   };
 
   // ---------------------------------------------------------------- shapes
@@ -551,9 +574,10 @@
     if (n === 0) fail(`${what} is empty`);
     const first = groupOf(items[0]);
     const firstLength = listLength;
+    const card = cardReader;
     if (first === null && n === 52) {
       placeShape = null;
-      for (let j = 0; j < 52; j++) readCard(items[j], j, depth + 1);
+      for (let j = 0; j < 52; j++) card(items[j], j, depth + 1);
       return;
     }
     if (first === null && typeof items[0] === 'string' && (n === 7 || n === 8 || n === 1)) return readLines(items, n, what);
@@ -581,7 +605,7 @@
       const cards = groups[g];
       const len = sizes[g];
       const first = g * across;
-      for (let j = 0; j < len; j++) readCard(cards[j], first + j * stride, depth + 2);
+      for (let j = 0; j < len; j++) card(cards[j], first + j * stride, depth + 2);
     }
   };
   const sizesMatch = (want, n) => {
@@ -693,19 +717,8 @@
   // Numeric ranks, suits and card numbers, read with the numbering the board itself uses (ranks)
   // or the request states (--suits, --cards).
   const resolveNumbers = () => {
-    // The usual numberings, told by what the cards were: no pass over them but the one reading them.
-    if (!suitNumbers && !cardNumbers) {
-      const shift = anyLetterRank
-        ? (rankNumberBits & ~0x7fe) === 0 ? 1 : -1
-        : rankNumberBits === 0x1fff ? 0 : rankNumberBits === 0x3ffe ? 1 : rankNumberBits === 0x7ffc ? 2 : -1;
-      if (shift >= 0) {
-        for (let p = 0; p < 52; p++) {
-          const r = rankAt[p];
-          if (r >= NUMERIC) rankAt[p] = shift === 2 ? (r === NUMERIC + 14 ? 0 : r - NUMERIC - 1) : r - NUMERIC - shift;
-        }
-        return;
-      }
-    }
+    // What the cards were: numeric ranks (bit n: the number n), any rank a letter or word, suits
+    // as numbers, cards as numbers.
     let rankBits = 0;
     let letterRanks = false;
     let suitBits = 0;
@@ -902,6 +915,183 @@
     return lines === 1 ? lineOfPositions() : null;
   };
 
+  // ---------------------------------------------------------------- cards read as the last board's
+  // A board decided from its readings (resolveNumbers) teaches the reader its kind of card; the
+  // boards after it are walked as every board is, but each card is read by that kind's own reader
+  // (cardReader): readCard's own steps, in its order, each field's value read once, and then the
+  // card straight to its code — through tables learnt from that board where its values are numbers.
+  // Such a card is a hit (codeAt, hitAt); a card of another kind, or whose values the tables do not
+  // hold, is read on by readCard's steps from where the kind's reader stopped, to its reading.  A
+  // board of 52 distinct hits is the line of their codes; any other board is decided from its
+  // readings, as the first was (a hit's reading is its code's, read back through the tables).
+  //
+  // Why that line is the one the readings would give: a card named by a text, a name field or a
+  // text form is the same card whatever the board; a number (a numeric rank, a suit as a number, a
+  // card number) means what the set of values the whole board uses says.  The tables map a value
+  // as read (its reading) to the card decided, and are learnt only from a board with one reading
+  // per rank and one per suit (one per card, for card numbers): a board whose 52 cards are distinct
+  // hits then uses exactly the learnt board's set of readings, so the same numbering.
+  let cardReader = readCard;
+  let learntKind = KIND_UNSET;
+  let board = 0; // the board being read (for hitAt)
+  let hits = 0; // cards of the board read straight to their code
+  let repeatedHit = false;
+  const codeAt = new Int8Array(52);
+  const hitAt = new Int32Array(52); // `board` where position p is a hit
+  const hit = (p, c) => {
+    if (seen[c] === generation) repeatedHit = true;
+    seen[c] = generation;
+    codeAt[p] = c;
+    hitAt[p] = board;
+    hits++;
+  };
+  // value read → card, and card → reading, as learnt
+  const RANK_OF_READING = new Int8Array(13 + 15); // readings 0 … 12 (letters and words), then numbers 0 … 14
+  const SUIT_OF_READING = new Int8Array(4 + 5); // readings 0 … 3 (letters, symbols and words), then numbers 0 … 4
+  const RANK_OF_CHAR_READ = new Int8Array(128); // a one-character rank (ASCII)
+  const SUIT_OF_CHAR_READ = new Int8Array(128); // a one-character suit (ASCII)
+  const CODE_OF_NUMBER = new Int8Array(53);
+  const READING_OF_RANK = new Int32Array(13);
+  const READING_OF_SUIT = new Int32Array(4);
+  const NUMBER_OF_CODE = new Int32Array(52);
+  const rankSlot = (r) => (r < NUMERIC ? r : r - NUMERIC + 13);
+  const suitSlot = (u) => (u < NUMERIC ? u : u - NUMERIC + 4);
+  const clear = (table) => {
+    for (let k = 0; k < table.length; k++) table[k] = -1;
+  };
+  // The readings of the board's hits (from their codes), for deciding the board from its readings.
+  const readingsOfHits = () => {
+    for (let p = 0; p < 52; p++) {
+      if (hitAt[p] !== board) continue;
+      const c = codeAt[p];
+      if (learntKind === KIND_FIELDS) {
+        rankAt[p] = READING_OF_RANK[c >> 2];
+        suitAt[p] = READING_OF_SUIT[c & 3];
+      } else if (learntKind === KIND_NUMBER) {
+        rankAt[p] = CARD_NUMBER + NUMBER_OF_CODE[c];
+        suitAt[p] = 0;
+      } else setCard(p, c);
+    }
+  };
+  // The readings of the board being decided, kept for learn() (resolveNumbers overwrites them).
+  const readingRankAt = new Int32Array(52);
+  const readingSuitAt = new Int32Array(52);
+  const keepReadings = () => {
+    for (let p = 0; p < 52; p++) {
+      readingRankAt[p] = rankAt[p];
+      readingSuitAt[p] = suitAt[p];
+    }
+  };
+  // Learns the kind of the board just decided (its readings kept, its cards in rankAt/suitAt).
+  const learn = () => {
+    const kind = boardKind;
+    cardReader = readCard;
+    learntKind = KIND_UNSET;
+    if (kind === KIND_FIELDS) {
+      clear(RANK_OF_READING);
+      clear(SUIT_OF_READING);
+      let ranks = 0;
+      let suits = 0;
+      for (let p = 0; p < 52; p++) {
+        const a = rankSlot(readingRankAt[p]);
+        if (RANK_OF_READING[a] < 0) ranks++;
+        RANK_OF_READING[a] = rankAt[p];
+        READING_OF_RANK[rankAt[p]] = readingRankAt[p];
+        const b = suitSlot(readingSuitAt[p]);
+        if (SUIT_OF_READING[b] < 0) suits++;
+        SUIT_OF_READING[b] = suitAt[p];
+        READING_OF_SUIT[suitAt[p]] = readingSuitAt[p];
+      }
+      if (ranks !== 13 || suits !== 4) return;
+      for (let c = 0; c < 128; c++) {
+        const r = RANK_OF_CHAR[c];
+        RANK_OF_CHAR_READ[c] = r >= 0 ? RANK_OF_READING[rankSlot(r)] : -1;
+        const u = SUIT_OF_CODE[c];
+        SUIT_OF_CHAR_READ[c] = u >= 0 ? SUIT_OF_READING[u] : -1;
+      }
+      cardReader = fieldsCard;
+    } else if (kind === KIND_NUMBER) {
+      clear(CODE_OF_NUMBER);
+      for (let p = 0; p < 52; p++) {
+        const c = rankAt[p] * 4 + suitAt[p];
+        CODE_OF_NUMBER[readingRankAt[p] - CARD_NUMBER] = c;
+        NUMBER_OF_CODE[c] = readingRankAt[p] - CARD_NUMBER;
+      }
+      cardReader = numberCard;
+    } else if (kind === KIND_TEXT) cardReader = textCard;
+    else if (kind === KIND_NAMED) cardReader = namedObjectCard;
+    else if (kind === KIND_TEXT_FORM) cardReader = textFormCard;
+    else return;
+    learntKind = kind;
+  };
+
+  // The kinds' readers of card `v` at position p, as readCard(v, p, depth) reads it.
+  const textCard = (v, p, depth) => {
+    const c = cardOfName(v);
+    if (c < 0) return readCard(v, p, depth); // no dealer code runs twice: v is no object
+    hit(p, c);
+  };
+  const numberCard = (v, p, depth) => {
+    const c = typeof v === 'number' && v >= 0 && v <= 52 && isInteger(v) ? CODE_OF_NUMBER[v] : -1;
+    if (c < 0) return readCard(v, p, depth);
+    hit(p, c);
+  };
+  const namedObjectCard = (v, p, depth) => {
+    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
+    const c = namedCard(v);
+    if (c < 0) return readUnnamedCard(v, fieldsOf(v), p, depth);
+    hit(p, c);
+  };
+  const textFormCard = (v, p, depth) => {
+    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
+    const named = namedCard(v);
+    if (named >= 0) return readNamed(named, p);
+    const fields = fieldsOf(v);
+    if (fields >= 0) return readUnnamedCard(v, fields, p, depth);
+    const t = textForm(v);
+    const c = t !== null && t.length <= 40 ? cardOfText(t) : -1;
+    if (c < 0) notACard(v, t, p);
+    hit(p, c);
+  };
+  const fieldsCard = (v, p, depth) => {
+    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
+    const named = namedCard(v);
+    if (named >= 0) return readNamed(named, p);
+    const fields = fieldsOf(v);
+    if (fields < 0) return readUnnamedCard(v, fields, p, depth);
+    const rv = fields < 2 ? v.rank : fields < 4 ? v.value : v.face;
+    const sv = (fields & 1) === 0 ? v.suit : v.suite;
+    const rank = rankAsLearnt(rv);
+    const suit = suitAsLearnt(sv);
+    if (rank < 0 || suit < 0) return readFields(fields, rv, sv, p, depth);
+    hit(p, rank * 4 + suit);
+  };
+  // A rank or suit field's value, as learnt: the rank or suit, or -1 (not a value the tables hold).
+  const rankAsLearnt = (rv) => {
+    if (typeof rv === 'string') {
+      if (rv.length === 1) {
+        const c = charCodeAt(rv, 0);
+        if (c < 128) return RANK_OF_CHAR_READ[c];
+      }
+      const slot = rv.length ? memoSlot(rv) : 0;
+      const r = rankMemoText[slot] === rv ? rankMemoValue[slot] : rankReading(rv); // rankOfText's memo, looked up here
+      return r < 0 || r > NUMERIC + 14 ? -1 : RANK_OF_READING[rankSlot(r)];
+    }
+    return typeof rv === 'number' && rv >= 0 && rv <= 14 && isInteger(rv) ? RANK_OF_READING[rv + 13] : -1;
+  };
+  const suitAsLearnt = (sv) => {
+    if (typeof sv === 'string') {
+      if (sv.length === 1) {
+        const c = charCodeAt(sv, 0);
+        if (c < 128) return SUIT_OF_CHAR_READ[c];
+      }
+      const slot = sv.length ? memoSlot(sv) : 0;
+      const u = suitMemoText[slot] === sv ? suitMemoValue[slot] : suitOfText(sv); // suitOfText's memo, looked up here
+      return u < 0 ? -1 : SUIT_OF_READING[u];
+    }
+    return typeof sv === 'number' && sv >= 0 && sv <= 4 && isInteger(sv) ? SUIT_OF_READING[sv + 4] : -1;
+  };
+
   // ---------------------------------------------------------------- the reader
   // What a deal's value is: { line } (its canonical line), { text } (board text for the lenient
   // reader), { invalid } (why it is no board), or { refused } (an encoding the request must state).
@@ -912,17 +1102,27 @@
     }
     placeShape = null;
     scratchUsed = 0;
-    numbers = false;
-    rankNumberBits = 0;
-    anyLetterRank = false;
-    suitNumbers = false;
-    cardNumbers = false;
+    boardKind = KIND_UNSET;
+    if (++board === 0x7fffffff) {
+      for (let p = 0; p < 52; p++) hitAt[p] = 0;
+      board = 1;
+    }
+    hits = 0;
+    repeatedHit = false;
+    nextGeneration();
     try {
       readValue(value, 'it', 0);
-      if (numbers) resolveNumbers();
+      if (hits === 52 && !repeatedHit) return { line: lineOfCodes() };
+      if (hits > 0) {
+        cardKindIs(learntKind);
+        readingsOfHits();
+      }
+      keepReadings();
+      resolveNumbers();
       const line = lineOfPositions();
-      if (line !== null) return { line };
-      return { invalid: `52 cards, but not distinct: ${problem()}` };
+      if (line === null) return { invalid: `52 cards, but not distinct: ${problem()}` };
+      learn();
+      return { line };
     } catch (err) {
       if (err instanceof BoardText) {
         const line = fastText(err.text);
@@ -933,8 +1133,9 @@
     }
   };
 
-  // Rows, columns or 52 cards of canonical card strings ("JD"), the shapes most dealers return:
-  // read without the general walk; null sends the value there.
+  // Rows, columns or 52 cards of card names written rank first ("JD", "jd", "10♦"), the shapes
+  // most dealers return: read without the general walk, each name as readCard reads it first
+  // (quickCard); null sends the value there.
   const readRows = (board) => {
     if (!isArray(board)) return null;
     const n = board.length;
@@ -950,22 +1151,15 @@
     }
     return lineOfCodes();
   };
-  const codeAt = new Int8Array(52);
-  // Reads `count` canonical names into positions first, first + stride, …; for 52 of them (one
-  // list) returns the line, else '' (the caller makes the line), or null when one is not canonical.
+  // Reads `count` card names into positions first, first + stride, …; for 52 of them (one list)
+  // returns the line, else '' (the caller makes the line), or null when one is not such a name.
   const readNames = (names, count, first, stride) => {
     if (count === 52) nextGeneration();
     for (let j = 0; j < count; j++) {
       const card = names[j];
-      if (typeof card !== 'string' || card.length !== 2) return null;
-      const a = charCodeAt(card, 0);
-      const b = charCodeAt(card, 1);
-      if (a > 90 || b > 90) return null;
-      const rank = RANK_OF_CODE[a];
-      const suit = SUIT_OF_CODE[b];
-      if (rank < 0 || suit < 0) return null;
-      const k = rank * 4 + suit;
-      if (seen[k] === generation) return null;
+      if (typeof card !== 'string') return null;
+      const k = quickCard(card);
+      if (k < 0 || seen[k] === generation) return null;
       seen[k] = generation;
       codeAt[count === 52 ? j : first + j * stride] = k;
     }
@@ -981,11 +1175,14 @@
     const order = typeof suits === 'string' ? folded(suits) : '';
     let letters = 0;
     for (let k = 0; k < order.length; k++) letters |= 1 << SUIT_OF_CODE[charCodeAt(order, k)];
+    cardReader = readCard;
+    learntKind = KIND_UNSET;
     options = {
       cards: cards === 'rank-major' || cards === 'suit-major' ? cards : null,
       suits: order.length === 4 && letters === 15 ? order : null,
     };
   };
 
-  return Object.freeze({ __proto__: null, read, readRows, describe, configure, MAX_TEXT });
+  // hits(): how many cards of the last board read() read were hits (for tests).
+  return Object.freeze({ __proto__: null, read, readRows, describe, configure, hits: () => hits, MAX_TEXT });
 })();

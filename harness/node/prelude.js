@@ -334,19 +334,19 @@
   // Lines travel as one text (no JSON): each deal's canonical line, or a bare LF where the deal
   // has none (it failed, or its board is board text in `raw`, for the harness's lenient reader).
   const settle = (i, value) => {
-    let line = answers.readRows(value);
-    if (line !== null) {
-      block.text += line;
-      return;
-    }
     let got;
     try {
+      const line = answers.readRows(value);
+      if (line !== null) {
+        block.text += line;
+        return;
+      }
       got = answers.read(value);
     } catch (err) {
       failDeal(i, 'error', `${returned(i, value)}, and reading it threw: ${errorText(err)}`);
       return;
     }
-    line = got.line;
+    const line = got.line;
     if (line !== undefined) {
       block.text += line;
     } else if (got.text !== undefined) {

@@ -1,0 +1,56 @@
+// Reads every board of every run (runs.js) two ways, and prints each board's outcomes as JSON:
+// `fast`, as a driver reads a dealer's answers one after another (readRows, then read, by one
+// reader that has read the run's boards before it); `full`, by a reader made afresh for that board
+// alone; and `readFast`, whether the first was read the fast way (by readRows, or with all 52 cards
+// read straight to their code).
+//
+//     node compare.js ANSWERS_JS RUNS_JS  →  { "run": [{ "fast": [...], "full": [...], "readFast": bool }, …], … }
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const vm = require('vm');
+
+const [answersFile, runsFile] = process.argv.slice(2);
+const answers = new vm.Script(fs.readFileSync(answersFile, 'utf8'), { filename: 'answers.js' });
+const runs = require(path.resolve(runsFile));
+
+const reader = (run) => {
+  const r = answers.runInThisContext();
+  r.configure(run.cards || null, run.suits || null);
+  return r;
+};
+const outcome = (got) =>
+  got.line !== undefined ? ['line', got.line] : got.text !== undefined ? ['text', got.text] : got.refused !== undefined ? ['refused', got.refused] : ['invalid', got.invalid];
+const threw = (err) => ['threw', err instanceof Error ? err.message : String(err)];
+
+const out = {};
+for (const [name, run] of Object.entries(runs)) {
+  const fast = reader(run);
+  out[name] = run.boards.map((board) => {
+    let first;
+    let readFast = false;
+    try {
+      const line = fast.readRows(board());
+      first = line !== null ? ['line', line] : null;
+      readFast = line !== null;
+    } catch (err) {
+      first = threw(err);
+    }
+    if (first === null) {
+      try {
+        first = outcome(fast.read(board()));
+        readFast = fast.hits() === 52;
+      } catch (err) {
+        first = threw(err);
+      }
+    }
+    let full;
+    try {
+      full = outcome(reader(run).read(board()));
+    } catch (err) {
+      full = threw(err);
+    }
+    return { fast: first, full, readFast };
+  });
+}
+process.stdout.write(JSON.stringify(out));

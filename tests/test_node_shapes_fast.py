@@ -1,0 +1,135 @@
+"""The `node:` reader (harness/node/answers.js) reads a board whose cards are all of the kind the
+boards before it taught straight to its line, through tables learnt from those boards: exactly as
+a reader made afresh for that board alone reads it, card by card from the board's own readings —
+the same line, or the same failure with the same message.
+
+The runs (tests/js/readers/runs.js) are the boards one dealer returns, in order: every shape the
+shape dealers return over many deals, then boards made to trip the fast way (a numbering changed
+midway, a field missing or added, shapes mixed, repeated and extra cards, getters, iterables, cards
+in free cells).  tests/js/readers/compare.js reads each board both ways."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).parent
+ANSWERS = HERE.parent / "harness" / "node" / "answers.js"
+READERS = HERE / "js" / "readers"
+
+RUNS = (
+    "shape dealers: rows of letters",
+    "shape dealers: columns of 1-based numbers and words",
+    "shape dealers: 52 of 0-based numbers",
+    "shape dealers: ace high values",
+    "shape dealers: digit texts",
+    "shape dealers: face values beside letters",
+    "shape dealers: 10 and symbols",
+    "shape dealers: card class game state",
+    "shape dealers: game class with getters",
+    "shape dealers: generator",
+    "shape dealers: name fields",
+    "shape dealers: piles of rank words",
+    "shape dealers: a set of 52",
+    "shape dealers: text forms",
+    "shape dealers: enum suits, stated",
+    "shape dealers: enum suits, unstated",
+    "shape dealers: card numbers, stated",
+    "shape dealers: suit-major numbers, stated",
+    "numbering: 1-based, then 0-based, ace high, a rank missing, back",
+    "numbering: letters, then digits beside letters, then 1-based texts",
+    "numbering: suits stated, then 1 … 4, then a 5th value",
+    "numbering: card numbers 0-based, then 1-based, then 53 values",
+    "fields: one missing, one added, a name field, a number id, other field names",
+    "cards: repeated, extra, too few, not cards",
+    "shapes mixed: rows, columns, 52, one group, game states, iterables, text",
+    "game states: then a card in a free cell, in a foundation, nested deep",
+    "generators: one yields too many, one of objects after one of names, one repeated",
+    "getters: a value that changes from one read to the next, a throwing getter, a text form",
+)
+
+Board = dict[str, Any]  # {"fast": [kind, text], "full": [kind, text], "readFast": bool}
+
+
+@pytest.fixture(scope="module")
+def outcomes(node: str) -> dict[str, list[Board]]:
+    done = subprocess.run(
+        [node, str(READERS / "compare.js"), str(ANSWERS), str(READERS / "runs.js")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    result: dict[str, list[Board]] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.parametrize("run", RUNS)
+def test_a_board_read_fast_is_read_as_a_fresh_reader_reads_it(outcomes: dict[str, list[Board]], run: str) -> None:
+    for i, board in enumerate(outcomes[run]):
+        assert board["fast"] == board["full"], f"board {i}"
+
+
+def test_every_run_is_listed(outcomes: dict[str, list[Board]]) -> None:
+    assert sorted(outcomes) == sorted(RUNS)
+
+
+def test_the_runs_are_read_fast_and_hold_failures(outcomes: dict[str, list[Board]]) -> None:
+    """No comparison of the full reader with itself: after a shape dealer's first board, every board
+    it deals is read the fast way (as card names, or all 52 cards straight to their code); the odd
+    boards fail."""
+    for run in RUNS:
+        if run.startswith("shape dealers") and "unstated" not in run:
+            assert all(b["readFast"] for b in outcomes[run][1:]), run
+    boards = [b for run in RUNS for b in outcomes[run]]
+    assert sum(b["readFast"] for b in boards) > len(boards) // 2
+    assert sum(b["full"][0] != "line" for b in boards) >= 25
+
+
+# Bugs planted in a copy of the reader, each a change of its text: the comparison finds each.
+PLANTED = {
+    "repeated hits read as a line": ("if (hits === 52 && !repeatedHit)", "if (hits === 52)"),
+    "tables learnt from more readings than ranks": ("if (ranks !== 13 || suits !== 4) return;", ""),
+    "cards of any kind counted as hits": (
+        "      cardKindIs(KIND_TEXT);\n      return setCard(p, c);",
+        "      cardKindIs(KIND_TEXT);\n      hit(p, c);\n      return setCard(p, c);",
+    ),
+    "numbers the learnt board did not use fitted to its numbering": (
+        "      if (ranks !== 13 || suits !== 4) return;\n",
+        "      if (ranks !== 13 || suits !== 4) return;\n"
+        "      const k0 = RANK_OF_READING.findIndex((r, k) => k >= 13 && r >= 0);\n"
+        "      const shift = k0 - 13 - RANK_OF_READING[k0];\n"
+        "      for (let n = 0; n <= 14; n++) {\n"
+        "        const r = n - shift;\n"
+        "        if (RANK_OF_READING[13 + n] < 0 && r >= 0 && r < 13) RANK_OF_READING[13 + n] = r;\n"
+        "      }\n",
+    ),
+    "a card-name field passed over": (
+        "    const named = namedCard(v);\n    if (named >= 0) return readNamed(named, p);\n"
+        "    const fields = fieldsOf(v);\n    if (fields < 0)",
+        "    const named = -1;\n    if (named >= 0) return readNamed(named, p);\n"
+        "    const fields = fieldsOf(v);\n    if (fields < 0)",
+    ),
+}
+
+
+@pytest.mark.parametrize("bug", sorted(PLANTED))
+def test_the_comparison_finds_a_planted_bug(node: str, tmp_path: Path, bug: str) -> None:
+    find, replace = PLANTED[bug]
+    text = ANSWERS.read_text(encoding="utf-8")
+    assert text.count(find) == 1, "the planted bug no longer fits answers.js: plant it anew"
+    planted = tmp_path / "answers.js"
+    planted.write_text(text.replace(find, replace), encoding="utf-8")
+    done = subprocess.run(
+        [node, str(READERS / "compare.js"), str(planted), str(READERS / "runs.js")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    runs: dict[str, list[Board]] = json.loads(done.stdout)
+    assert any(b["fast"] != b["full"] for boards in runs.values() for b in boards)
