@@ -252,6 +252,9 @@ def close_spawners() -> None:
         spawner.close()
 
 
+supervisor.AFTER_KILL_ALL.append(close_spawners)
+
+
 def start(
     argv: Sequence[str],
     fds: Sequence[int],

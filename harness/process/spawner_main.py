@@ -21,9 +21,10 @@ forked from Python, so everything a dealer must inherit is set once, on the spaw
 
 When the harness process ends in any way (even SIGKILL) the kernel closes its end of the socket: the
 spawner then kills every process it started (each with its process group) and every other member of
-its cgroup (what they started, escaped or not), leaves the cgroup and removes it, and ends.  A dealer has no parent-death signal of its
-own (posix_spawn cannot ask for one): if the spawner itself is killed from outside, the harness sees its
-socket close and kills the dealer's tree (`harness.process.child`), and the sentinel what is left.
+its cgroup (what they started, escaped or not), leaves the cgroup and removes it, and ends.  A dealer
+has no parent-death signal of its own (posix_spawn cannot ask for one): if the spawner itself is
+killed from outside, the harness sees its socket close and kills the dealer's tree
+(`harness.process.child`), and the sentinel what is left.
 """
 
 from __future__ import annotations

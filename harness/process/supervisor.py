@@ -14,6 +14,7 @@ import os
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from typing import Protocol
 
 from harness.process.cgroups import cgroup_roots
@@ -89,6 +90,9 @@ def forget(child: Supervised) -> None:
             supervisor.children.discard(child)
 
 
+AFTER_KILL_ALL: list[Callable[[], None]] = []  # what kill_all does next (the spawner module ends its idle spawners)
+
+
 def kill_all() -> None:
     """Kill every live process tree this process started (Ctrl-C, SIGTERM, exit), and end its idle spawners."""
     supervisor = _supervisor
@@ -96,6 +100,5 @@ def kill_all() -> None:
         return
     for child in list(supervisor.children):
         child.kill()
-    from harness.process import spawner  # imports this module
-
-    spawner.close_spawners()
+    for ending in AFTER_KILL_ALL:
+        ending()
