@@ -55,10 +55,10 @@ RUNS = (
 Board = dict[str, Any]  # {"fast": [kind, text], "full": [kind, text], "readFast": bool}
 
 
-@pytest.fixture(scope="module")
-def outcomes(node: str) -> dict[str, list[Board]]:
+def _compared(node: str, answers: Path) -> dict[str, list[Board]]:
+    """Every run of runs.js read both ways by the readers of `answers` (a copy of answers.js)."""
     done = subprocess.run(
-        [node, str(READERS / "compare.js"), str(ANSWERS), str(READERS / "runs.js")],
+        [node, str(READERS / "compare.js"), str(answers), str(READERS / "runs.js")],
         capture_output=True,
         text=True,
         check=True,
@@ -66,6 +66,11 @@ def outcomes(node: str) -> dict[str, list[Board]]:
     )
     result: dict[str, list[Board]] = json.loads(done.stdout)
     return result
+
+
+@pytest.fixture(scope="module")
+def outcomes(node: str) -> dict[str, list[Board]]:
+    return _compared(node, ANSWERS)
 
 
 @pytest.mark.parametrize("run", RUNS)
@@ -124,12 +129,5 @@ def test_the_comparison_finds_a_planted_bug(node: str, tmp_path: Path, bug: str)
     assert text.count(find) == 1, "the planted bug no longer fits answers.js: plant it anew"
     planted = tmp_path / "answers.js"
     planted.write_text(text.replace(find, replace), encoding="utf-8")
-    done = subprocess.run(
-        [node, str(READERS / "compare.js"), str(planted), str(READERS / "runs.js")],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    runs: dict[str, list[Board]] = json.loads(done.stdout)
+    runs = _compared(node, planted)
     assert any(b["fast"] != b["full"] for boards in runs.values() for b in boards)
