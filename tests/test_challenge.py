@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.adapters import DealerOptions
 from harness.challenge import parse_challenge, read_challenge
 from harness.challenge.language import detect_language
 from harness.cli import main
@@ -155,12 +156,23 @@ HINT_CASES = [
 
 @pytest.mark.parametrize(("text", "code", "status", "reason"), HINT_CASES, ids=[c[0] for c in HINT_CASES])
 def test_hints_are_passed_failed_or_broken(
-    node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, code: str, status: str, reason: str | None
+    node: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    code: str,
+    status: str,
+    reason: str | None,
 ) -> None:
     path = tmp_path / "challenge.md"
     path.write_text(markdown_doc([(text, code)]), encoding="utf-8")
     doc = parse_challenge(path.read_text(encoding="utf-8"), str(path))
     assert doc.format == "markdown" and [h.code for h in doc.hints] == [code]
+    if status == "failed" and reason == "timed out":  # waits out a deal's timeout: 2 s, not the default 10
+        import harness.challenge.command as command
+
+        monkeypatch.setattr(command, "DealerOptions", lambda: DealerOptions(timeout=2.0))
     rc = main(["challenge", str(path), "--json", "--range", "1-100"])
     [report] = json.loads(capsys.readouterr().out)
     [detail] = report["hints"]["details"]

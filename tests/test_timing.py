@@ -183,7 +183,7 @@ def test_buffering_is_told_from_slowness_by_what_the_program_does(
         script = tmp_path / "buffering.py"
         script.write_text(f"open({str(starts)!r}, 'a').write('x')\n" + BUFFERING)
     else:
-        wait = "time.sleep(0.5)" if "timer" not in program else "__import__('select').select([], [], [], 0.5)"
+        wait = "time.sleep(0.25)" if "timer" not in program else "__import__('select').select([], [], [], 0.25)"
         script = dealer(tmp_path, before=f"open({str(starts)!r}, 'a').write('x')", slow=f"if n <= 20: {wait}")
     status, out, _ = verify(f"stream:sh -c 'sleep 1; exec {PY} {script}'", "--range", "1-3000", capsys=capsys)
     assert status == 0 and out.startswith("CONFORMS"), out
