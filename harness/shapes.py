@@ -569,6 +569,7 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
 def forget() -> None:
     """Forget every kind and decision remembered (each board is then read from nothing but itself)."""
     _KINDS.clear()
+    _STATES.clear()
     _RESOLVED.clear()
     _DECIDED.clear()
 
@@ -707,6 +708,95 @@ def _state_field(value: object) -> tuple[str, object] | None:
     return found
 
 
+# A game state's class is learnt once: which of the state fields its instances hold (up to the one
+# the first held its tableau in) and which of the empty fields.  Another instance is read the same
+# way while it has the same attributes of its own (its `__dict__`'s keys), every one of those fields
+# reads (no AttributeError), the state fields before the tableau's are None, and each empty field is
+# plainly empty (None, or a list or tuple of Nones or of empty lists); anything else is read by
+# `_state_field`.  What it takes as unchanged is the class's own attributes (a state field added to
+# the class itself after its first instance was read is not looked for).
+
+
+@dataclass(frozen=True, slots=True)
+class _StateKind:
+    """Where the instances of one class of game state hold their tableau."""
+
+    own: frozenset[str] | None  # the keys of each instance's `__dict__`; None: instances have none
+    before: int  # how many state fields before the tableau's are read (each must be None)
+    tableau: Callable[[object], tuple[object, ...]]  # those fields, then the tableau's
+    name: str  # the tableau's field
+    empties: Callable[[object], tuple[object, ...]] | None  # the empty fields the class has
+
+
+_STATES: dict[type, _StateKind | None] = {}
+
+
+def _state_kind_for(value: object) -> _StateKind | None:
+    cls = type(value)
+    if isinstance(value, Mapping) or _dynamic(cls) or _fields(value) is None:
+        return None
+    own = getattr(value, "__dict__", None)
+    if own is not None and (type(own) is not dict or not all(isinstance(k, str) for k in own)):
+        return None
+    state: list[str] = []
+    for name in STATE_FIELDS:
+        if getattr(value, name, _MISSING) is _MISSING:
+            if hasattr(cls, name):
+                return None  # a field of its class this instance has not: another may have it
+            continue
+        state.append(name)
+        if getattr(value, name) is not None:
+            break
+    else:
+        return None
+    empties: list[str] = []
+    for name in EMPTY_FIELDS:
+        if getattr(value, name, _MISSING) is not _MISSING:
+            empties.append(name)
+        elif hasattr(cls, name):
+            return None
+    return _StateKind(
+        frozenset(own) if own is not None else None,
+        len(state) - 1,
+        attrgetter(*state) if len(state) > 1 else attrgetter(state[0], state[0]),
+        state[-1],
+        (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None,
+    )
+
+
+def _state_of(value: object) -> tuple[str, object] | None:
+    """`_state_field`'s answer, by what the value's class was learnt to hold where it vouches."""
+    cls = type(value)
+    try:
+        kind = _STATES[cls]
+    except KeyError:
+        if len(_STATES) >= _MAX_KINDS:
+            _STATES.clear()
+        kind = _STATES[cls] = _state_kind_for(value)
+    if kind is not None and (kind.own is None or cast("Any", value).__dict__.keys() == kind.own):
+        try:
+            held = kind.tableau(value)
+            empties = kind.empties(value) if kind.empties is not None else ()
+        except Exception:
+            return _state_field(value)  # which says what is wrong, or reads what it can
+        inner = held[-1]
+        if inner is not None and held.count(None) == kind.before and all(map(_plainly_empty, empties)):
+            return kind.name, inner
+    return _state_field(value)
+
+
+def _plainly_empty(held: object) -> bool:
+    """Whether `_cards_held` counts no card here, seen at a glance (else: ask it)."""
+    if held is None:
+        return True
+    if type(held) is dict:
+        held = list(cast("dict[object, object]", held).values())
+    if type(held) is list or type(held) is tuple:
+        kinds = set(map(type, held))
+        return kinds <= _NONE or (kinds == _LIST and not any(map(len, held)))
+    return False
+
+
 def _cards_held(held: object) -> int:
     """How many cards free cells or foundations hold: None, empty piles and non-cards count none."""
     if held is None or isinstance(held, str | int | bool):
@@ -749,7 +839,7 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     elif type(value) is str:
         if (line := _text_line(value)) is not None:
             return line
-    elif not isinstance(value, str | bytes | list | tuple) and (state := _state_field(value)) is not None:
+    elif not isinstance(value, str | bytes | list | tuple) and (state := _state_of(value)) is not None:
         name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
         if (type(inner) is list or type(inner) is tuple) and (
             line := _fast_line(cast("Sequence[object]", inner), encoding)

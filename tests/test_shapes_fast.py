@@ -11,7 +11,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -269,6 +269,52 @@ def _swap_first_two(cards: list[Any]) -> None:
     cards[0], cards[1] = cards[1], cards[0]
 
 
+@dataclass
+class Piles:
+    """A game state whose tableau is under a state field late in the list (`piles`), after one
+    (`cascades`) a game may leave None."""
+
+    piles: object
+    cascades: object = None
+    cells: object = field(default_factory=lambda: [None] * 4)
+    foundation: object = field(default_factory=lambda: {s: [] for s in "CDHS"})
+
+
+def piles(n: int, **fields: object) -> Board:
+    """Deal n's game state, its fields then set (or deleted, where the value is `DELETED`)."""
+
+    def board() -> object:
+        state = Piles(columns(names)(n))
+        for name, value in fields.items():
+            if value is DELETED:
+                delattr(state, name)
+            else:
+                setattr(state, name, value)
+        return state
+
+    return board
+
+
+DELETED = object()
+
+
+class SlottedState:
+    __slots__ = ("freecells", "tableau")
+
+    def __init__(self, n: int) -> None:
+        self.tableau, self.freecells = rows(names)(n), (None,) * 4
+
+
+def slotted_state(n: int, *unset: str) -> Board:
+    def board() -> object:
+        state = SlottedState(n)
+        for name in unset:
+            delattr(state, name)
+        return state
+
+    return board
+
+
 PLAIN = CardEncoding()
 RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
     **{f"benchmark {s}": (run_of(getattr(shaped_dealers, s)), PLAIN) for s in shaped_dealers.SHAPES},
@@ -340,6 +386,29 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             changed_state(6, freecells=[None] * 4, foundations=[[], [], [], []]),
             changed_state(7, freecells=[], foundations=()),
             *run_of(dataclass_game.new_game, range(8, 10)),
+        ],
+        PLAIN,
+    ),
+    "game states learnt per class: then another tableau field set, a card in a cell, fields deleted": (
+        [
+            *(piles(n) for n in range(1, 3)),
+            piles(3, cascades=rows(names)(4)),  # a state field before `piles` now holds a board
+            piles(5, cascades=[]),
+            piles(6, tableau=rows(names)(7)),  # an attribute the first instance had not
+            piles(8, cells=[None, "AS", None, None]),
+            piles(9, foundation={"C": ["AC"], "D": [], "H": [], "S": []}),
+            piles(10, foundation={"C": [], "D": [], "H": None, "S": []}),
+            piles(11, cells=(None,) * 4, foundation=[[], [], [], []]),
+            piles(12, cells=[[], None]),
+            piles(13, cells=DELETED),
+            piles(14, piles=None, cascades=None),
+            piles(15, piles=None, cascades=columns(names)(15)),
+            piles(16, piles=DELETED, cascades=rows(names)(16)),
+            *(piles(n) for n in range(17, 19)),
+            *(slotted_state(n) for n in range(19, 21)),
+            slotted_state(21, "freecells"),
+            slotted_state(22, "tableau"),
+            slotted_state(23),
         ],
         PLAIN,
     ),
