@@ -17,7 +17,10 @@ Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each clas
 kind learned from the first one (which fields to take, at C speed), each distinct key is read
 once by the full reader and remembered, and a deck whose numbers were decided names its keys
 at once; a board costs a few look-ups per card.  Cards that cannot change (enum members, frozen
-dataclasses and namedtuples of plain values) are then named by their identity alone.  Whatever
+dataclasses and namedtuples of plain values) are then named by their identity alone; cards that
+name themselves in str() are keyed by the values of their own attributes (their slots, or every
+key of their `__dict__`), their text taken to be what their class makes of those; a game state's
+class is learnt once (which field holds the tableau, which must be empty).  Whatever
 a kind cannot vouch for goes to the full reader, so that both give the same line or the same
 error (tests/test_shapes_fast.py).
 """
@@ -303,8 +306,10 @@ class _Kind:
     """How the cards of one class are read quickly."""
 
     key: Callable[[object], Hashable] | None  # None: the card itself is its key
-    tuples: bool  # the keys are tuples whose positions hold values of some types
+    tuples: bool  # the keys hold values of some types (tuples of them, or one value where `single`)
     sized: int | None = None  # dicts: how many keys each has (the key holds them all)
+    single: bool = False  # the key is one value, not a tuple of them
+    own: int | None = None  # objects read by str(): how many attributes each `__dict__` holds (the key holds them all)
     seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
     # Whether some are numbers.  Only numbers of two types are equal and hash alike (1, True, 1.0,
     # an IntEnum member): keys of other values (text, enum members, which hash by name) can be
@@ -354,8 +359,34 @@ def _kind_for(card: object) -> _Kind | None:
         fields = tuple(f.name for f in dataclasses.fields(cast("Any", cls))) if frozen else ()
         return _Kind(_getter(attrgetter, names), True, lasting=frozen and _only_fields(cls, fields))
     if _custom_str(card):
-        return _Kind(str, False)  # its text names it
+        return _str_kind(card)  # its text names it
     return None
+
+
+def _str_kind(card: object) -> _Kind:
+    """Cards whose text names them, keyed by the values of their own attributes (their slots, or
+    every key of their `__dict__`) where they have some: their str() is taken to be what their
+    class makes of those values, read once per distinct key.  Else keyed by their text."""
+    cls = type(card)
+    slots: list[str] = []
+    for base in cls.__mro__[:-1]:
+        declared = base.__dict__.get("__slots__")
+        if declared is None:
+            slots = []  # a class of the lineage without slots: instances have a __dict__
+            break
+        slots += (
+            [declared] if isinstance(declared, str) else [n for n in declared if n not in ("__dict__", "__weakref__")]
+        )
+    own = getattr(card, "__dict__", None)
+    if slots and own is None and all(hasattr(card, n) for n in slots):
+        names, size = slots, None
+    elif not slots and type(own) is dict and own and all(type(k) is str and not hasattr(cls, k) for k in own):
+        names, size = list(own), len(own)
+    else:
+        return _Kind(str, False)
+    if len(names) == 1:
+        return _Kind(attrgetter(names[0]), True, single=True, own=size)
+    return _Kind(_getter(attrgetter, names), True, own=size)
 
 
 def _only_fields(cls: type, fields: tuple[str, ...]) -> bool:
@@ -437,6 +468,12 @@ def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
         return None  # a field that raised: the precise path says so
     if kind.sized is not None and set(map(len, cast("Sequence[Sized]", flat))) != {kind.sized}:
         return None  # a dict with keys another has not
+    if kind.own is not None:
+        try:
+            if set(map(len, map(vars, flat))) != {kind.own}:
+                return None  # an attribute another has not
+        except TypeError:
+            return None
     if kind.tuples and kind.numeric and not _same_types(kind, keys):
         return None
     return kind, keys
@@ -456,7 +493,8 @@ def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
     """Whether the values in these keys are of types that cannot be confused with those in the keys
     the kind knows (learning the new types if so).  While no two types seen are of one family,
     equal values are of one type, wherever they stand in a key."""
-    types = frozenset(map(type, itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))))
+    values = keys if kind.single else itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))
+    types = frozenset(map(type, values))
     if types <= kind.seen:
         return True
     every = kind.seen | types

@@ -315,6 +315,81 @@ def slotted_state(n: int, *unset: str) -> Board:
     return board
 
 
+class Printed:
+    """A card that names itself in str(), from its one slot (as the benchmark's `str()` cards)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: object) -> None:
+        self.index = index
+
+    def __str__(self) -> str:
+        return str(reference.CARD_NAMES[cast("int", self.index)])
+
+
+class Shown:
+    """A card that names itself in str() from its `__dict__`, unless it was turned face down."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __str__(self) -> str:
+        return "??" if getattr(self, "hidden", False) else reference.CARD_NAMES[self.index]
+
+
+class Faced:
+    """A card that names itself in str() unless turned face down; which way up it lies is a class
+    attribute its instances shadow."""
+
+    lying = "up"
+
+    def __init__(self, index: int) -> None:
+        self.index, self.lying = index, "up"
+
+    def __str__(self) -> str:
+        return "??" if getattr(self, "down", False) else reference.CARD_NAMES[self.index]
+
+
+def faced(n: int) -> list[Faced]:
+    return [Faced(c) for c in reference.deal(n).cards]
+
+
+def _turned_down(cards: list[Any]) -> None:
+    del cards[4].lying  # as many attributes of its own as the others: the class's `lying`, and `down`
+    cards[4].down = True
+
+
+PRINTED_DECK = [Printed(c) for c in range(52)]
+
+
+def printed(n: int, swapped: bool = False) -> list[Printed]:
+    """The printed deck dealt, its first two cards' slots first set in place: swapped, or not."""
+    PRINTED_DECK[0].index, PRINTED_DECK[1].index = (1, 0) if swapped else (0, 1)
+    return [PRINTED_DECK[c] for c in reference.deal(n).cards]
+
+
+def shown(n: int) -> list[Shown]:
+    return [Shown(c) for c in reference.deal(n).cards]
+
+
+def _as_float(i: int) -> Change:
+    def change(cards: list[Any]) -> None:
+        cards[i].index = float(cards[i].index)
+
+    return change
+
+
+def _true_for_one(cards: list[Any]) -> None:
+    for card in cards:
+        if card.index == 1:
+            card.index = True
+
+
+def _unset_slot(cards: list[Any]) -> None:
+    cards[3] = Printed(0)
+    del cards[3].index
+
+
 PLAIN = CardEncoding()
 RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
     **{f"benchmark {s}": (run_of(getattr(shaped_dealers, s)), PLAIN) for s in shaped_dealers.SHAPES},
@@ -410,6 +485,37 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             slotted_state(22, "tableau"),
             slotted_state(23),
         ],
+        PLAIN,
+    ),
+    "str() cards keyed by their slot: then a float slot, a duplicate, an unset slot, 51 and 53 cards": (
+        [
+            *run_of(printed, range(1, 3)),
+            changed(printed, 3, _as_float(5)),
+            changed(printed, 4, _true_for_one),
+            changed(printed, 5, _put(1, lambda cards: cards[0])),
+            changed(printed, 6, _unset_slot),
+            lambda: printed(7)[:51],
+            lambda: [*printed(8), PRINTED_DECK[0]],
+            lambda: columns(printed)(9),
+            *run_of(rows(printed), range(10, 12)),
+            lambda: printed(12, swapped=True),  # the same objects, two of them changed in place
+            *run_of(printed, range(13, 15)),
+        ],
+        PLAIN,
+    ),
+    "str() cards keyed by their __dict__: then one face down, an attribute removed, a class swapped": (
+        [
+            *run_of(shown, range(1, 3)),
+            changed(shown, 3, _set(7, hidden=True)),
+            changed(shown, 4, _set(7, hidden=False)),
+            changed(shown, 5, _as_float(7)),
+            changed(shown, 6, _put(2, lambda cards: Printed(cards[2].index))),
+            *run_of(shown, range(7, 9)),
+        ],
+        PLAIN,
+    ),
+    "str() cards whose attribute shadows their class's: then one turned down": (
+        [*run_of(faced, range(1, 3)), changed(faced, 3, _turned_down), *run_of(faced, range(4, 6))],
         PLAIN,
     ),
     "letters: then a duplicate, a wrong rank, a missing suit, another field": (
