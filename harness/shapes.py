@@ -818,7 +818,11 @@ def _state_of(value: object) -> tuple[str, object] | None:
         except Exception:
             return _state_field(value)  # which says what is wrong, or reads what it can
         inner = held[-1]
-        if inner is not None and held.count(None) == kind.before and all(map(_plainly_empty, empties)):
+        if (
+            inner is not None
+            and (not kind.before or all(v is None for v in held[:-1]))
+            and all(map(_plainly_empty, empties))
+        ):
             return kind.name, inner
     return _state_field(value)
 
@@ -828,10 +832,10 @@ def _plainly_empty(held: object) -> bool:
     if held is None:
         return True
     if type(held) is dict:
-        held = list(cast("dict[object, object]", held).values())
+        held = [*cast("dict[object, object]", held).values()]
     if type(held) is list or type(held) is tuple:
         kinds = set(map(type, held))
-        return kinds <= _NONE or (kinds == _LIST and not any(map(len, held)))
+        return kinds <= _NONE or (kinds == _LIST and not any(held))  # None, or empty lists
     return False
 
 
