@@ -311,10 +311,11 @@ class _Kind:
     single: bool = False  # the key is one value, not a tuple of them
     own: int | None = None  # objects read by str(): how many attributes each `__dict__` holds (the key holds them all)
     seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
-    # Whether some are numbers.  Only numbers of two types are equal and hash alike (1, True, 1.0,
-    # an IntEnum member): keys of other values (text, enum members, which hash by name) can be
-    # looked up without looking at their types; a number among them is then a key never learned.
-    numeric: bool = False
+    # Whether some are numbers or text.  Only values of two types of one of these families are
+    # equal and hash alike (1, True, 1.0, an IntEnum member; "H" and a str enum member "H"): keys
+    # of other values (plain enum members, which hash by name but equal only themselves) can be
+    # looked up without looking at their types; a number or text among them is a key never learned.
+    confusable: bool = False
     known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
     named: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of keys that are cards
     decided: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of a decided deck's keys
@@ -430,6 +431,9 @@ def _family(cls: type) -> type:
     return cls
 
 
+_CONFUSABLE: Final = (numbers.Number, str)
+
+
 def _clash(types: frozenset[type]) -> bool:
     families = list(map(_family, types))
     return len(set(families)) != len(families)
@@ -474,7 +478,7 @@ def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
                 return None  # an attribute another has not
         except TypeError:
             return None
-    if kind.tuples and kind.numeric and not _same_types(kind, keys):
+    if kind.tuples and kind.confusable and not _same_types(kind, keys):
         return None
     return kind, keys
 
@@ -500,7 +504,7 @@ def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
     every = kind.seen | types
     if _clash(every):
         return False
-    kind.seen, kind.numeric = every, any(_family(t) is numbers.Number for t in every)
+    kind.seen, kind.confusable = every, any(_family(t) in _CONFUSABLE for t in every)
     return True
 
 

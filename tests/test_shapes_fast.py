@@ -399,6 +399,20 @@ def _unset_slot(cards: list[Any]) -> None:
     del cards[3].index
 
 
+class Misnamed(enum.StrEnum):
+    """Suits as text whose names say another suit: each equal to (and hashed as) its letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    SPADES = "H"
+    HEARTS = "S"
+
+
+def _misnamed_suits(cards: list[Any]) -> None:
+    for card in cards:
+        card.suit = Misnamed(card.suit)
+
+
 PLAIN = CardEncoding()
 RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
     **{f"benchmark {s}": (run_of(getattr(shaped_dealers, s)), PLAIN) for s in shaped_dealers.SHAPES},
@@ -535,6 +549,10 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             changed(letters, 5, _set(3, rank="Z")),
             changed(letters, 6, _no_suit),
             changed(letters, 8, _set(2, extra=1)),
+            changed(letters, 9, _misnamed_suits),  # equal to the letters read before, read by name
+            lambda: [(c.rank, Misnamed(c.suit)) for c in letters(10)],
+            lambda: [(c.rank, c.suit) for c in letters(11)],
+            lambda: [(c.rank, Misnamed(c.suit)) for c in letters(12)],
             *run_of(letters, range(9, 11)),
         ],
         PLAIN,
