@@ -895,8 +895,19 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     return canonical_line(read_value(value, encoding))
 
 
+# Board text of canonical names one character apart, as a dealer printing rows or columns writes
+# it: its lines' lengths (a last newline or none) say its shape, for a line of n names has at most
+# n names in it, and 52 distinct names are then each line's full count.
+_PLAIN_TEXT: Final = {
+    tuple(3 * n - 1 for n in shape) + tail: shape for shape in SHAPES for tail in ((), (0,))
+}
+
+
 def _text_line(text: str) -> bytes | None:
     """`_fast_text`'s board as its line, named straight from the text's names."""
+    shape = _PLAIN_TEXT.get(tuple(map(len, text.split("\n"))))
+    if shape is not None and _canonical(names := text.split()):
+        return (" ".join(names if shape != COLUMN_SHAPE else _BY_COLUMN(names)) + "\n").encode()
     groups = [g for g in map(str.split, text.split("\n")) if g]
     shape = tuple(map(len, groups))
     if shape not in SHAPES:

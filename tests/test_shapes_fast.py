@@ -472,6 +472,18 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             lambda: "Game #7\n" + reference.deal(7).format("rows"),
             lambda: "".join(n[0] + "♣♦♥♠"["CDHS".index(n[1])] + " " for n in reference.deal(8).names),
             lambda: reference.deal(9).format("rows"),
+            lambda: reference.deal(10).format("rows").rstrip("\n"),
+            lambda: reference.deal(11).format("columns").rstrip("\n"),
+            lambda: reference.deal(12).format("rows").replace(" ", "\t"),
+            lambda: reference.deal(13).format("rows").replace("\n", "\r\n"),
+            lambda: reference.deal(14).format("rows") + "\n",
+            lambda: (
+                reference.deal(15).format("rows").replace(" ", "  ", 1).replace(" " + reference.deal(15).names[7], "")
+            ),
+            lambda: (
+                reference.deal(16).format("columns").replace(reference.deal(16).names[3], reference.deal(16).names[9])
+            ),
+            lambda: reference.deal(17).format("columns"),
         ],
         PLAIN,
     ),
