@@ -906,8 +906,8 @@ _PLAIN_TEXT: Final = {
 def _text_line(text: str) -> bytes | None:
     """`_fast_text`'s board as its line, named straight from the text's names."""
     shape = _PLAIN_TEXT.get(tuple(map(len, text.split("\n"))))
-    if shape is not None and _canonical(names := text.split()):
-        return (" ".join(names if shape != COLUMN_SHAPE else _BY_COLUMN(names)) + "\n").encode()
+    if shape is not None and _canonical(words := text.split()):
+        return (" ".join(words if shape != COLUMN_SHAPE else _BY_COLUMN(words)) + "\n").encode()
     groups = [g for g in map(str.split, text.split("\n")) if g]
     shape = tuple(map(len, groups))
     if shape not in SHAPES:
