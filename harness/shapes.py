@@ -885,7 +885,7 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     elif type(value) is str:
         if (line := _text_line(value)) is not None:
             return line
-    elif not isinstance(value, str | bytes | list | tuple) and (state := _state_of(value)) is not None:
+    elif not isinstance(value, _SEQUENCES) and (state := _state_of(value)) is not None:
         name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
         if (type(inner) is list or type(inner) is tuple) and (
             line := _fast_line(cast("Sequence[object]", inner), encoding)
@@ -901,6 +901,9 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
 _PLAIN_TEXT: Final = {
     tuple(3 * n - 1 for n in shape) + tail: shape for shape in SHAPES for tail in ((), (0,))
 }
+
+
+_SEQUENCES: Final = (str, bytes, list, tuple)
 
 
 def _text_line(text: str) -> bytes | None:
