@@ -310,6 +310,9 @@ class _Kind:
     sized: int | None = None  # dicts: how many keys each has (the key holds them all)
     single: bool = False  # the key is one value, not a tuple of them
     own: int | None = None  # objects read by str(): how many attributes each `__dict__` holds (the key holds them all)
+    # Read by str() but keyed by their attributes: where these prove to be no deck's own (more
+    # distinct keys than a few decks have: a serial number, a position), keyed by the text instead.
+    texts: bool = False
     seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
     # Whether some are numbers or text.  Only values of two types of one of these families are
     # equal and hash alike (1, True, 1.0, an IntEnum member; "H" and a str enum member "H"): keys
@@ -334,6 +337,7 @@ class _Kind:
 _KINDS: dict[type, _Kind | None] = {}
 _MAX_KNOWN: Final = 1 << 12
 _MAX_KINDS: Final = 256
+_MAX_TEXT_KEYS: Final = 4 * DECK_SIZE
 _CARD_FIELDS: Final = (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS)
 
 
@@ -386,8 +390,8 @@ def _str_kind(card: object) -> _Kind:
     else:
         return _Kind(str, False)
     if len(names) == 1:
-        return _Kind(attrgetter(names[0]), True, single=True, own=size)
-    return _Kind(_getter(attrgetter, names), True, own=size)
+        return _Kind(attrgetter(names[0]), True, single=True, own=size, texts=True)
+    return _Kind(_getter(attrgetter, names), True, own=size, texts=True)
 
 
 def _only_fields(cls: type, fields: tuple[str, ...]) -> bool:
@@ -510,6 +514,8 @@ def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
 
 def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[int | Parts] | None:
     """Each card's reading, read by `card_parts` where its key is new (and remembered)."""
+    if kind.texts and len(kind.known) >= _MAX_TEXT_KEYS:
+        _KINDS[type(flat[0])] = _Kind(str, False)  # from the next board on
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
         kind.named.clear()
@@ -898,9 +904,7 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
 # Board text of canonical names one character apart, as a dealer printing rows or columns writes
 # it: its lines' lengths (a last newline or none) say its shape, for a line of n names has at most
 # n names in it, and 52 distinct names are then each line's full count.
-_PLAIN_TEXT: Final = {
-    tuple(3 * n - 1 for n in shape) + tail: shape for shape in SHAPES for tail in ((), (0,))
-}
+_PLAIN_TEXT: Final = {tuple(3 * n - 1 for n in shape) + tail: shape for shape in SHAPES for tail in ((), (0,))}
 
 
 _SEQUENCES: Final = (str, bytes, list, tuple)

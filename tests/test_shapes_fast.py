@@ -377,6 +377,23 @@ def printed(n: int, swapped: bool = False) -> list[Printed]:
     return [PRINTED_DECK[c] for c in reference.deal(n).cards]
 
 
+class Sprite:
+    """A card that names itself in str(); each made with a serial number of its own."""
+
+    made = 0
+
+    def __init__(self, index: int) -> None:
+        Sprite.made += 1
+        self.index, self.serial = index, Sprite.made
+
+    def __str__(self) -> str:
+        return reference.CARD_NAMES[self.index]
+
+
+def sprites(n: int) -> list[Sprite]:
+    return [Sprite(c) for c in reference.deal(n).cards]
+
+
 def shown(n: int) -> list[Shown]:
     return [Shown(c) for c in reference.deal(n).cards]
 
@@ -547,6 +564,15 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             changed(shown, 5, _as_float(7)),
             changed(shown, 6, _put(2, lambda cards: Printed(cards[2].index))),
             *run_of(shown, range(7, 9)),
+        ],
+        PLAIN,
+    ),
+    "str() cards with a serial number each: read by their text from the fifth deal on": (
+        [
+            *run_of(sprites, range(1, 7)),
+            changed(sprites, 7, _put(3, lambda cards: cards[4])),
+            changed(sprites, 8, _put(3, lambda cards: Printed(cards[3].index))),
+            *run_of(sprites, range(9, 11)),
         ],
         PLAIN,
     ),
