@@ -19,10 +19,12 @@ once by the full reader and remembered, and a deck whose numbers were decided na
 at once; a board costs a few look-ups per card.  Cards that cannot change (enum members, frozen
 dataclasses and namedtuples of plain values) are then named by their identity alone; cards that
 name themselves in str() are keyed by the values of their own attributes (their slots, or every
-key of their `__dict__`), their text taken to be what their class makes of those; a game state's
-class is learnt once (which field holds the tableau, which must be empty).  Whatever
-a kind cannot vouch for goes to the full reader, so that both give the same line or the same
-error (tests/test_shapes_fast.py).
+key of their `__dict__`), their text taken to be what their class makes of those (a `__str__`
+that reads anything else — a global, a class attribute changed later — is not read again for
+values already seen); a game state's class is learnt once (which field holds the tableau, which
+must be empty); board text of canonical names one character apart is read by its lines' lengths.
+Whatever a kind cannot vouch for goes to the full reader, so that both give the same line or the
+same error (tests/test_shapes_fast.py).
 """
 
 from __future__ import annotations
