@@ -17,9 +17,14 @@ Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each clas
 kind learned from the first one (which fields to take, at C speed), each distinct key is read
 once by the full reader and remembered, and a deck whose numbers were decided names its keys
 at once; a board costs a few look-ups per card.  Cards that cannot change (enum members, frozen
-dataclasses and namedtuples of plain values) are then named by their identity alone.  Whatever
-a kind cannot vouch for goes to the full reader, so that both give the same line or the same
-error (tests/test_shapes_fast.py).
+dataclasses and namedtuples of plain values) are then named by their identity alone; cards that
+name themselves in str() are keyed by the values of their own attributes (their slots, or every
+key of their `__dict__`), their text taken to be what their class makes of those (a `__str__`
+that reads anything else — a global, a class attribute changed later — is not read again for
+values already seen); a game state's class is learnt once (which field holds the tableau, which
+must be empty); board text of canonical names one character apart is read by its lines' lengths.
+Whatever a kind cannot vouch for goes to the full reader, so that both give the same line or the
+same error (tests/test_shapes_fast.py).
 """
 
 from __future__ import annotations
@@ -303,13 +308,19 @@ class _Kind:
     """How the cards of one class are read quickly."""
 
     key: Callable[[object], Hashable] | None  # None: the card itself is its key
-    tuples: bool  # the keys are tuples whose positions hold values of some types
+    tuples: bool  # the keys hold values of some types (tuples of them, or one value where `single`)
     sized: int | None = None  # dicts: how many keys each has (the key holds them all)
+    single: bool = False  # the key is one value, not a tuple of them
+    own: int | None = None  # objects read by str(): how many attributes each `__dict__` holds (the key holds them all)
+    # Read by str() but keyed by their attributes: where these prove to be no deck's own (more
+    # distinct keys than a few decks have: a serial number, a position), keyed by the text instead.
+    texts: bool = False
     seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
-    # Whether some are numbers.  Only numbers of two types are equal and hash alike (1, True, 1.0,
-    # an IntEnum member): keys of other values (text, enum members, which hash by name) can be
-    # looked up without looking at their types; a number among them is then a key never learned.
-    numeric: bool = False
+    # Whether some are numbers or text.  Only values of two types of one of these families are
+    # equal and hash alike (1, True, 1.0, an IntEnum member; "H" and a str enum member "H"): keys
+    # of other values (plain enum members, which hash by name but equal only themselves) can be
+    # looked up without looking at their types; a number or text among them is a key never learned.
+    confusable: bool = False
     known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
     named: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of keys that are cards
     decided: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of a decided deck's keys
@@ -328,6 +339,7 @@ class _Kind:
 _KINDS: dict[type, _Kind | None] = {}
 _MAX_KNOWN: Final = 1 << 12
 _MAX_KINDS: Final = 256
+_MAX_TEXT_KEYS: Final = 4 * DECK_SIZE
 _CARD_FIELDS: Final = (*NAME_FIELDS, *RANK_FIELDS, *SUIT_FIELDS)
 
 
@@ -354,8 +366,34 @@ def _kind_for(card: object) -> _Kind | None:
         fields = tuple(f.name for f in dataclasses.fields(cast("Any", cls))) if frozen else ()
         return _Kind(_getter(attrgetter, names), True, lasting=frozen and _only_fields(cls, fields))
     if _custom_str(card):
-        return _Kind(str, False)  # its text names it
+        return _str_kind(card)  # its text names it
     return None
+
+
+def _str_kind(card: object) -> _Kind:
+    """Cards whose text names them, keyed by the values of their own attributes (their slots, or
+    every key of their `__dict__`) where they have some: their str() is taken to be what their
+    class makes of those values, read once per distinct key.  Else keyed by their text."""
+    cls = type(card)
+    slots: list[str] = []
+    for base in cls.__mro__[:-1]:
+        declared = base.__dict__.get("__slots__")
+        if declared is None:
+            slots = []  # a class of the lineage without slots: instances have a __dict__
+            break
+        slots += (
+            [declared] if isinstance(declared, str) else [n for n in declared if n not in ("__dict__", "__weakref__")]
+        )
+    own = getattr(card, "__dict__", None)
+    if slots and own is None and all(hasattr(card, n) for n in slots):
+        names, size = slots, None
+    elif not slots and type(own) is dict and own and all(type(k) is str and not hasattr(cls, k) for k in own):
+        names, size = list(own), len(own)
+    else:
+        return _Kind(str, False)
+    if len(names) == 1:
+        return _Kind(attrgetter(names[0]), True, single=True, own=size, texts=True)
+    return _Kind(_getter(attrgetter, names), True, own=size, texts=True)
 
 
 def _only_fields(cls: type, fields: tuple[str, ...]) -> bool:
@@ -399,6 +437,9 @@ def _family(cls: type) -> type:
     return cls
 
 
+_CONFUSABLE: Final = (numbers.Number, str)
+
+
 def _clash(types: frozenset[type]) -> bool:
     families = list(map(_family, types))
     return len(set(families)) != len(families)
@@ -437,7 +478,13 @@ def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
         return None  # a field that raised: the precise path says so
     if kind.sized is not None and set(map(len, cast("Sequence[Sized]", flat))) != {kind.sized}:
         return None  # a dict with keys another has not
-    if kind.tuples and kind.numeric and not _same_types(kind, keys):
+    if kind.own is not None:
+        try:
+            if set(map(len, map(vars, flat))) != {kind.own}:
+                return None  # an attribute another has not
+        except TypeError:
+            return None
+    if kind.tuples and kind.confusable and not _same_types(kind, keys):
         return None
     return kind, keys
 
@@ -456,18 +503,21 @@ def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
     """Whether the values in these keys are of types that cannot be confused with those in the keys
     the kind knows (learning the new types if so).  While no two types seen are of one family,
     equal values are of one type, wherever they stand in a key."""
-    types = frozenset(map(type, itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))))
+    values = keys if kind.single else itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))
+    types = frozenset(map(type, values))
     if types <= kind.seen:
         return True
     every = kind.seen | types
     if _clash(every):
         return False
-    kind.seen, kind.numeric = every, any(_family(t) is numbers.Number for t in every)
+    kind.seen, kind.confusable = every, any(_family(t) in _CONFUSABLE for t in every)
     return True
 
 
 def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[int | Parts] | None:
     """Each card's reading, read by `card_parts` where its key is new (and remembered)."""
+    if kind.texts and len(kind.known) >= _MAX_TEXT_KEYS:
+        _KINDS[type(flat[0])] = _Kind(str, False)  # from the next board on
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
         kind.named.clear()
@@ -569,6 +619,7 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
 def forget() -> None:
     """Forget every kind and decision remembered (each board is then read from nothing but itself)."""
     _KINDS.clear()
+    _STATES.clear()
     _RESOLVED.clear()
     _DECIDED.clear()
 
@@ -707,6 +758,99 @@ def _state_field(value: object) -> tuple[str, object] | None:
     return found
 
 
+# A game state's class is learnt once: which of the state fields its instances hold (up to the one
+# the first held its tableau in) and which of the empty fields.  Another instance is read the same
+# way while it has the same attributes of its own (its `__dict__`'s keys), every one of those fields
+# reads (no AttributeError), the state fields before the tableau's are None, and each empty field is
+# plainly empty (None, or a list or tuple of Nones or of empty lists); anything else is read by
+# `_state_field`.  What it takes as unchanged is the class's own attributes (a state field added to
+# the class itself after its first instance was read is not looked for).
+
+
+@dataclass(frozen=True, slots=True)
+class _StateKind:
+    """Where the instances of one class of game state hold their tableau."""
+
+    own: frozenset[str] | None  # the keys of each instance's `__dict__`; None: instances have none
+    before: int  # how many state fields before the tableau's are read (each must be None)
+    tableau: Callable[[object], tuple[object, ...]]  # those fields, then the tableau's
+    name: str  # the tableau's field
+    empties: Callable[[object], tuple[object, ...]] | None  # the empty fields the class has
+
+
+_STATES: dict[type, _StateKind | None] = {}
+
+
+def _state_kind_for(value: object) -> _StateKind | None:
+    cls = type(value)
+    if isinstance(value, Mapping) or _dynamic(cls) or _fields(value) is None:
+        return None
+    own = getattr(value, "__dict__", None)
+    if own is not None and (type(own) is not dict or not all(isinstance(k, str) for k in own)):
+        return None
+    state: list[str] = []
+    for name in STATE_FIELDS:
+        if getattr(value, name, _MISSING) is _MISSING:
+            if hasattr(cls, name):
+                return None  # a field of its class this instance has not: another may have it
+            continue
+        state.append(name)
+        if getattr(value, name) is not None:
+            break
+    else:
+        return None
+    empties: list[str] = []
+    for name in EMPTY_FIELDS:
+        if getattr(value, name, _MISSING) is not _MISSING:
+            empties.append(name)
+        elif hasattr(cls, name):
+            return None
+    return _StateKind(
+        frozenset(own) if own is not None else None,
+        len(state) - 1,
+        attrgetter(*state) if len(state) > 1 else attrgetter(state[0], state[0]),
+        state[-1],
+        (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None,
+    )
+
+
+def _state_of(value: object) -> tuple[str, object] | None:
+    """`_state_field`'s answer, by what the value's class was learnt to hold where it vouches."""
+    cls = type(value)
+    try:
+        kind = _STATES[cls]
+    except KeyError:
+        if len(_STATES) >= _MAX_KINDS:
+            _STATES.clear()
+        kind = _STATES[cls] = _state_kind_for(value)
+    if kind is not None and (kind.own is None or cast("Any", value).__dict__.keys() == kind.own):
+        try:
+            held = kind.tableau(value)
+            empties = kind.empties(value) if kind.empties is not None else ()
+        except Exception:
+            return _state_field(value)  # which says what is wrong, or reads what it can
+        inner = held[-1]
+        if (
+            inner is not None
+            and (not kind.before or all(v is None for v in held[:-1]))
+            and all(map(_plainly_empty, empties))
+        ):
+            return kind.name, inner
+    return _state_field(value)
+
+
+def _plainly_empty(held: object) -> bool:
+    """Whether `_cards_held` counts no card here, seen at a glance (else: ask it)."""
+    if held is None:
+        return True
+    if type(held) is dict:
+        held = [*cast("dict[object, object]", held).values()]
+    if type(held) is list or type(held) is tuple:
+        kinds = set(map(type, held))
+        return kinds <= _NONE or (kinds == _LIST and not any(held))  # None, or empty lists
+    return False
+
+
 def _cards_held(held: object) -> int:
     """How many cards free cells or foundations hold: None, empty piles and non-cards count none."""
     if held is None or isinstance(held, str | int | bool):
@@ -749,7 +893,7 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     elif type(value) is str:
         if (line := _text_line(value)) is not None:
             return line
-    elif not isinstance(value, str | bytes | list | tuple) and (state := _state_field(value)) is not None:
+    elif not isinstance(value, _SEQUENCES) and (state := _state_of(value)) is not None:
         name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
         if (type(inner) is list or type(inner) is tuple) and (
             line := _fast_line(cast("Sequence[object]", inner), encoding)
@@ -759,8 +903,20 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     return canonical_line(read_value(value, encoding))
 
 
+# Board text of canonical names one character apart, as a dealer printing rows or columns writes
+# it: its lines' lengths (a last newline or none) say its shape, for a line of n names has at most
+# n names in it, and 52 distinct names are then each line's full count.
+_PLAIN_TEXT: Final = {tuple(3 * n - 1 for n in shape) + tail: shape for shape in SHAPES for tail in ((), (0,))}
+
+
+_SEQUENCES: Final = (str, bytes, list, tuple)
+
+
 def _text_line(text: str) -> bytes | None:
     """`_fast_text`'s board as its line, named straight from the text's names."""
+    shape = _PLAIN_TEXT.get(tuple(map(len, text.split("\n"))))
+    if shape is not None and _canonical(words := text.split()):
+        return (" ".join(words if shape != COLUMN_SHAPE else _BY_COLUMN(words)) + "\n").encode()
     groups = [g for g in map(str.split, text.split("\n")) if g]
     shape = tuple(map(len, groups))
     if shape not in SHAPES:

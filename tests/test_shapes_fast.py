@@ -11,7 +11,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -269,6 +269,167 @@ def _swap_first_two(cards: list[Any]) -> None:
     cards[0], cards[1] = cards[1], cards[0]
 
 
+@dataclass
+class Piles:
+    """A game state whose tableau is under a state field late in the list (`piles`), after one
+    (`cascades`) a game may leave None."""
+
+    piles: object
+    cascades: object = None
+    cells: object = field(default_factory=lambda: [None] * 4)
+    foundation: object = field(default_factory=lambda: {s: [] for s in "CDHS"})
+
+
+def piles(n: int, **fields: object) -> Board:
+    """Deal n's game state, its fields then set (or deleted, where the value is `DELETED`)."""
+
+    def board() -> object:
+        state = Piles(columns(names)(n))
+        for name, value in fields.items():
+            if value is DELETED:
+                delattr(state, name)
+            else:
+                setattr(state, name, value)
+        return state
+
+    return board
+
+
+DELETED = object()
+
+
+class EqualToAll:
+    """A value equal to anything, None included (it is not None)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class SlottedState:
+    __slots__ = ("freecells", "tableau")
+
+    def __init__(self, n: int) -> None:
+        self.tableau, self.freecells = rows(names)(n), (None,) * 4
+
+
+def slotted_state(n: int, *unset: str) -> Board:
+    def board() -> object:
+        state = SlottedState(n)
+        for name in unset:
+            delattr(state, name)
+        return state
+
+    return board
+
+
+class Printed:
+    """A card that names itself in str(), from its one slot (as the benchmark's `str()` cards)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: object) -> None:
+        self.index = index
+
+    def __str__(self) -> str:
+        return str(reference.CARD_NAMES[cast("int", self.index)])
+
+
+class Shown:
+    """A card that names itself in str() from its `__dict__`, unless it was turned face down."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __str__(self) -> str:
+        return "??" if getattr(self, "hidden", False) else reference.CARD_NAMES[self.index]
+
+
+class Faced:
+    """A card that names itself in str() unless turned face down; which way up it lies is a class
+    attribute its instances shadow."""
+
+    lying = "up"
+
+    def __init__(self, index: int) -> None:
+        self.index, self.lying = index, "up"
+
+    def __str__(self) -> str:
+        return "??" if getattr(self, "down", False) else reference.CARD_NAMES[self.index]
+
+
+def faced(n: int) -> list[Faced]:
+    return [Faced(c) for c in reference.deal(n).cards]
+
+
+def _turned_down(cards: list[Any]) -> None:
+    del cards[4].lying  # as many attributes of its own as the others: the class's `lying`, and `down`
+    cards[4].down = True
+
+
+PRINTED_DECK = [Printed(c) for c in range(52)]
+
+
+def printed(n: int, swapped: bool = False) -> list[Printed]:
+    """The printed deck dealt, its first two cards' slots first set in place: swapped, or not."""
+    PRINTED_DECK[0].index, PRINTED_DECK[1].index = (1, 0) if swapped else (0, 1)
+    return [PRINTED_DECK[c] for c in reference.deal(n).cards]
+
+
+class Sprite:
+    """A card that names itself in str(); each made with a serial number of its own."""
+
+    made = 0
+
+    def __init__(self, index: int) -> None:
+        Sprite.made += 1
+        self.index, self.serial = index, Sprite.made
+
+    def __str__(self) -> str:
+        return reference.CARD_NAMES[self.index]
+
+
+def sprites(n: int) -> list[Sprite]:
+    return [Sprite(c) for c in reference.deal(n).cards]
+
+
+def shown(n: int) -> list[Shown]:
+    return [Shown(c) for c in reference.deal(n).cards]
+
+
+def _as_float(i: int) -> Change:
+    def change(cards: list[Any]) -> None:
+        cards[i].index = float(cards[i].index)
+
+    return change
+
+
+def _true_for_one(cards: list[Any]) -> None:
+    for card in cards:
+        if card.index == 1:
+            card.index = True
+
+
+def _unset_slot(cards: list[Any]) -> None:
+    cards[3] = Printed(0)
+    del cards[3].index
+
+
+class Misnamed(enum.StrEnum):
+    """Suits as text whose names say another suit: each equal to (and hashed as) its letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    SPADES = "H"
+    HEARTS = "S"
+
+
+def _misnamed_suits(cards: list[Any]) -> None:
+    for card in cards:
+        card.suit = Misnamed(card.suit)
+
+
 PLAIN = CardEncoding()
 RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
     **{f"benchmark {s}": (run_of(getattr(shaped_dealers, s)), PLAIN) for s in shaped_dealers.SHAPES},
@@ -328,6 +489,18 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             lambda: "Game #7\n" + reference.deal(7).format("rows"),
             lambda: "".join(n[0] + "♣♦♥♠"["CDHS".index(n[1])] + " " for n in reference.deal(8).names),
             lambda: reference.deal(9).format("rows"),
+            lambda: reference.deal(10).format("rows").rstrip("\n"),
+            lambda: reference.deal(11).format("columns").rstrip("\n"),
+            lambda: reference.deal(12).format("rows").replace(" ", "\t"),
+            lambda: reference.deal(13).format("rows").replace("\n", "\r\n"),
+            lambda: reference.deal(14).format("rows") + "\n",
+            lambda: (
+                reference.deal(15).format("rows").replace(" ", "  ", 1).replace(" " + reference.deal(15).names[7], "")
+            ),
+            lambda: (
+                reference.deal(16).format("columns").replace(reference.deal(16).names[3], reference.deal(16).names[9])
+            ),
+            lambda: reference.deal(17).format("columns"),
         ],
         PLAIN,
     ),
@@ -343,6 +516,70 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
         ],
         PLAIN,
     ),
+    "game states learnt per class: then another tableau field set, a card in a cell, fields deleted": (
+        [
+            *(piles(n) for n in range(1, 3)),
+            piles(3, cascades=rows(names)(4)),  # a state field before `piles` now holds a board
+            piles(5, cascades=[]),
+            piles(6, cascades=EqualToAll()),
+            piles(6, tableau=rows(names)(7)),  # an attribute the first instance had not
+            piles(8, cells=[None, "AS", None, None]),
+            piles(9, foundation={"C": ["AC"], "D": [], "H": [], "S": []}),
+            piles(10, foundation={"C": [], "D": [], "H": None, "S": []}),
+            piles(11, cells=(None,) * 4, foundation=[[], [], [], []]),
+            piles(12, cells=[[], None]),
+            piles(13, cells=DELETED),
+            piles(14, piles=None, cascades=None),
+            piles(15, piles=None, cascades=columns(names)(15)),
+            piles(16, piles=DELETED, cascades=rows(names)(16)),
+            *(piles(n) for n in range(17, 19)),
+            *(slotted_state(n) for n in range(19, 21)),
+            slotted_state(21, "freecells"),
+            slotted_state(22, "tableau"),
+            slotted_state(23),
+        ],
+        PLAIN,
+    ),
+    "str() cards keyed by their slot: then a float slot, a duplicate, an unset slot, 51 and 53 cards": (
+        [
+            *run_of(printed, range(1, 3)),
+            changed(printed, 3, _as_float(5)),
+            changed(printed, 4, _true_for_one),
+            changed(printed, 5, _put(1, lambda cards: cards[0])),
+            changed(printed, 6, _unset_slot),
+            lambda: printed(7)[:51],
+            lambda: [*printed(8), PRINTED_DECK[0]],
+            lambda: columns(printed)(9),
+            *run_of(rows(printed), range(10, 12)),
+            lambda: printed(12, swapped=True),  # the same objects, two of them changed in place
+            *run_of(printed, range(13, 15)),
+        ],
+        PLAIN,
+    ),
+    "str() cards keyed by their __dict__: then one face down, an attribute removed, a class swapped": (
+        [
+            *run_of(shown, range(1, 3)),
+            changed(shown, 3, _set(7, hidden=True)),
+            changed(shown, 4, _set(7, hidden=False)),
+            changed(shown, 5, _as_float(7)),
+            changed(shown, 6, _put(2, lambda cards: Printed(cards[2].index))),
+            *run_of(shown, range(7, 9)),
+        ],
+        PLAIN,
+    ),
+    "str() cards with a serial number each: read by their text from the fifth deal on": (
+        [
+            *run_of(sprites, range(1, 7)),
+            changed(sprites, 7, _put(3, lambda cards: cards[4])),
+            changed(sprites, 8, _put(3, lambda cards: Printed(cards[3].index))),
+            *run_of(sprites, range(9, 11)),
+        ],
+        PLAIN,
+    ),
+    "str() cards whose attribute shadows their class's: then one turned down": (
+        [*run_of(faced, range(1, 3)), changed(faced, 3, _turned_down), *run_of(faced, range(4, 6))],
+        PLAIN,
+    ),
     "letters: then a duplicate, a wrong rank, a missing suit, another field": (
         [
             *run_of(letters, range(1, 4)),
@@ -350,6 +587,10 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             changed(letters, 5, _set(3, rank="Z")),
             changed(letters, 6, _no_suit),
             changed(letters, 8, _set(2, extra=1)),
+            changed(letters, 9, _misnamed_suits),  # equal to the letters read before, read by name
+            lambda: [(c.rank, Misnamed(c.suit)) for c in letters(10)],
+            lambda: [(c.rank, c.suit) for c in letters(11)],
+            lambda: [(c.rank, Misnamed(c.suit)) for c in letters(12)],
             *run_of(letters, range(9, 11)),
         ],
         PLAIN,
