@@ -105,3 +105,27 @@ def test_deals_asked_ahead_are_dealt_in_the_same_process_only_if_they_are_asked_
     else:
         assert failures[:1] == [(crash_at, "crash")], failures
         assert answers[: crash_at - then[0]] == _right(range(then[0], crash_at))
+
+
+NAMED_ROWS = {
+    # Rows of canonical names are sent as they are, their cards checked by the parent: a card twice
+    # is the reader's own failure at its deal, as when each board was read by `canonical_line_of`.
+    "a card twice": ("named_rows:card_twice", "found 52 cards, repeated: "),
+    "a card twice, in tuples": ("named_rows:card_twice_in_tuples", "found 52 cards, repeated: "),
+    # Boards that are right, written otherwise than in canonical names.
+    "lower-case names": ("named_rows:lower_case", None),
+    "10 for ten": ("named_rows:ten_as_10", None),
+    "columns of names, among rows": ("named_rows:columns", None),
+}
+
+
+@pytest.mark.parametrize(("impl", "said"), NAMED_ROWS.values(), ids=NAMED_ROWS.keys())
+def test_rows_of_names_among_many_are_judged_as_one_by_one(impl: str, said: str | None, tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    status = main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
+    failure = json.loads(report.read_text())["first_failure"]
+    if said is None:
+        assert (status, failure) == (0, None), failure
+    else:
+        assert status == 1 and (failure["deal"], failure["kind"]) == (40, "invalid-output"), failure
+        assert said in failure["message"] and "channel" not in failure["message"], failure

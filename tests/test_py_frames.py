@@ -9,8 +9,10 @@ import pytest
 
 import reference
 from harness.adapters.base import Answer
-from harness.adapters.py_runner import answer_frame, read_answer
+from harness.adapters.py_runner import answer_frame, named_rows_line, read_answer
 from harness.adapters.python import PythonDealer
+from harness.cards import invalid_lines
+from harness.shapes import canonical_line_of
 
 DEALS = list(range(100, 140))
 
@@ -58,3 +60,52 @@ def _assert_taken(data: bytes, taken: int) -> None:
         expected.append(read_answer(data[at + 4 : at + 4 + size], n))
         at += 4 + size
     assert answers == expected and fake._at == at
+
+
+def _names(n: int) -> list[str]:
+    return _line(n).decode().split()
+
+
+def _rows(names: list[str]) -> list[list[str]]:
+    return [names[i : i + 8] for i in range(0, 52, 8)]
+
+
+class _Name(str):
+    pass
+
+
+SENT_AS_THEY_ARE = {
+    "rows of lists": _rows(_names(7)),
+    "rows of tuples": tuple(map(tuple, _rows(_names(8)))),
+    "rows of str subclasses": [[_Name(c) for c in row] for row in _rows(_names(9))],
+}
+READ_BY_CANONICAL_LINE_OF = {
+    "columns": [_names(7)[i::8] for i in range(8)],
+    "52 names": _names(7),
+    "lower case": _rows([c.lower() for c in _names(7)]),
+    "10 for ten": _rows([c.replace("T", "10") for c in _names(17)]),
+    "a name with a space": _rows(["A S" if c == "AS" else c for c in _names(7)]),
+    "suit first": _rows([c[::-1] for c in _names(7)]),
+    "a row that is a string": [" ".join(row) for row in _rows(_names(7))],
+    "rows of 7 and 9": [row[:-1] if i == 0 else row + ["AS"] if i == 1 else row for i, row in enumerate(_rows(_names(7)))],
+    "rows of dicts": [dict.fromkeys(row) for row in _rows(_names(7))],
+    "bytes": [[c.encode() for c in row] for row in _rows(_names(7))],
+    "symbols": _rows([c[0] + "♣♦♥♠"["CDHS".index(c[1])] for c in _names(7)]),
+}
+
+
+@pytest.mark.parametrize("value", SENT_AS_THEY_ARE.values(), ids=SENT_AS_THEY_ARE.keys())
+def test_rows_of_canonical_names_are_sent_as_canonical_line_of_reads_them(value: object) -> None:
+    assert named_rows_line(value) == canonical_line_of(value)
+
+
+@pytest.mark.parametrize("value", READ_BY_CANONICAL_LINE_OF.values(), ids=READ_BY_CANONICAL_LINE_OF.keys())
+def test_every_other_board_is_left_to_canonical_line_of(value: object) -> None:
+    assert named_rows_line(value) is None
+
+
+def test_rows_of_names_with_a_card_twice_are_sent_for_the_parent_to_refuse() -> None:
+    names = _names(7)
+    names[9] = names[2]
+    line = named_rows_line(_rows(names))
+    assert line is not None and invalid_lines([line]) == [0]

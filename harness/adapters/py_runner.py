@@ -14,7 +14,10 @@ them was begun, and at the end of the request; with B = 1 (the default), each fr
 before the next deal is dealt:
 
     H  JSON {"protocol": 2, "ok": true} or {"protocol": 2, "error": "..."}: the function is loaded, or why not
-    L  the deal's canonical line (156 bytes)
+    L  the deal's canonical line (156 bytes): with B > 1, rows of canonical names are sent as they
+       are (`named_rows_line`), whether or not their cards repeat; the parent checks every line's
+       cards and has a line that is no board dealt again with B = 1, where each board is read by
+       `canonical_line_of` and its failure said as the reader says it
     F  JSON {"kind": "error" | "crash" | "invalid-output", "message": "..."}
     R  JSON {"message": "..."}: the answer can be read only once an option states its encoding
 
@@ -34,12 +37,12 @@ import resource
 import struct
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from harness.errors import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
-from reference.cards import LINE_BYTES
+from reference.cards import LINE_BYTES, RANKS, ROW_SHAPE, SUITS
 
 PROTOCOL: Final = 2
 _LENGTH = struct.Struct(">I")
@@ -163,6 +166,36 @@ _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal n
 LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
+# Rows of canonical card names, the commonest board, are sent as they are (`named_rows_line`): each
+# byte of their text is classed (rank letter, suit letter, space, line end, other) and compared with
+# the one pattern 7 rows of 2-letter names have.
+_NAME_CLASSES: Final = bytes(
+    ord("r") if chr(b) in RANKS else ord("s") if chr(b) in SUITS else b if b in b" \n" else 0 for b in range(256)
+)
+_ROWS_PATTERN: Final = "\n".join(" ".join(["rs"] * n) for n in ROW_SHAPE).encode()
+_GROUPS: Final = frozenset({list, tuple})
+
+
+def named_rows_line(value: object) -> bytes | None:
+    """The line of 7 rows (lists or tuples) of canonical card names, as they are; None for any other
+    value.  Its cards may repeat: the parent checks that they are 52 distinct cards, and deals such
+    a board again one frame per write, where `canonical_line_of` reads every board."""
+    if (type(value) is not list and type(value) is not tuple) or len(value) != len(ROW_SHAPE):  # type: ignore[arg-type]
+        return None
+    rows = cast("Sequence[object]", value)
+    if not _GROUPS.issuperset(map(type, rows)):
+        return None
+    try:
+        text = "\n".join(map(" ".join, cast("Sequence[Sequence[str]]", rows))).encode()
+    except (TypeError, UnicodeError):
+        return None
+    return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_PATTERN else None
+
+
+def _no_line(value: object) -> None:
+    return None
+
+
 def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
     """The tag and body saying why `call` has no board."""
     if isinstance(exc, AmbiguousCards):
@@ -215,6 +248,7 @@ def main() -> None:
         batch = int(request.get("batch", 1))
         held: list[bytes] = []  # frames not yet written
         hold, line_head, line_of, now = held.append, _LINE_HEAD.pack, canonical_line_of, time.monotonic
+        named = named_rows_line if batch > 1 else _no_line  # one frame per write: every board read exactly
         since = 0.0  # when the first of them was begun
         for number in map(int, request["deals"]):
             if not held:
@@ -222,7 +256,7 @@ def main() -> None:
             value: object = None
             try:
                 value = function(number)
-                hold(line_head(LINE_PAYLOAD, b"L", number) + line_of(value, encoding))
+                hold(line_head(LINE_PAYLOAD, b"L", number) + (named(value) or line_of(value, encoding)))
             except BaseException as exc:
                 tag, said = _failed(exc, value, f"{called}({number})")
                 hold(answer_frame(tag, number, said))
