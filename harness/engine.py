@@ -120,8 +120,9 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
         warming.join()
     try:
         conn.send(("ready", None))
-        while (block := conn.recv()) is not None:
-            result = comparer.compare(block, lambda n: conn.send(("progress", n)))
+        while (sent := conn.recv()) is not None:
+            block, then = sent  # `then`: the block this worker will likely be sent next (its dealer may start on it)
+            result = comparer.compare(block, lambda n: conn.send(("progress", n)), then)
             conn.send(("result", result))
     except (EOFError, BrokenPipeError):
         pass  # the main process has gone
@@ -185,7 +186,8 @@ class _Workers:
         owners = itertools.cycle(list(self.workers))
         exhausted = False
 
-        def next_block(worker: _Worker) -> Block | None:
+        def drawn(worker: _Worker) -> None:
+            """Blocks drawn (each to its owner) until this worker has one in its queue or none are left."""
             nonlocal exhausted
             while not worker.queue and not exhausted:
                 block = next(blocks, None)
@@ -193,18 +195,26 @@ class _Workers:
                     exhausted = True
                 else:
                     next(owners).queue.append(block)
+
+        def next_block(worker: _Worker) -> Block | None:
+            drawn(worker)
             while worker.queue:
                 block = worker.queue.popleft()
                 if outcome.wanted(block):
                     return block
             return None
 
+        def block_after(worker: _Worker) -> Block | None:
+            """The block this worker will be sent next, as far as is known now."""
+            drawn(worker)
+            return worker.queue[0] if worker.queue and outcome.wanted(worker.queue[0]) else None
+
         while True:
             for worker in self.workers:
                 if worker.ready and worker.block is None:
                     worker.block = next_block(worker)
                     if worker.block is not None:
-                        worker.conn.send(worker.block)
+                        worker.conn.send((worker.block, block_after(worker)))
             listening = [w for w in self.workers if not w.ready or w.block is not None]
             if not listening:
                 return

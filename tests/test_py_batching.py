@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from harness import engine
 from harness.adapters import DealerOptions, open_dealer
+from harness.engine import Request
 from harness.cli import main
 from harness.failures import Failure
 
@@ -105,6 +107,42 @@ def test_deals_asked_ahead_are_dealt_in_the_same_process_only_if_they_are_asked_
     else:
         assert failures[:1] == [(crash_at, "crash")], failures
         assert answers[: crash_at - then[0]] == _right(range(then[0], crash_at))
+
+
+@pytest.mark.parametrize(
+    ("calls", "crash_at"),
+    [
+        # Three chunks asked ahead (as the comparer asks for the next block's first chunks), then asked
+        # for one by one: the same process deals them; its 40th call is deal 40.
+        ((range(17, 33), range(33, 49), range(49, 97)), 40),
+        # Not asked for as they were asked ahead: a fresh process deals what is asked; its 40th call is
+        # the 40th deal asked.
+        ((range(18, 33), range(33, 49), range(49, 97)), 18 + 39),
+        ((range(33, 49), range(49, 97)), 33 + 39),
+        ((range(17, 49), range(49, 97)), 17 + 39),
+    ],
+    ids=["as asked ahead", "all but the first deal", "from the second chunk on", "two chunks in one call"],
+)
+def test_deals_asked_ahead_for_many_calls_are_dealt_in_the_same_process_only_if_asked_for_so(
+    calls: tuple[range, ...], crash_at: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORN_OUT_AT", "40")
+    with open_dealer("py:quitter:worn_out", DealerOptions()) as dealer:
+        first = dealer.lines_then(range(1, 17), range(17, 33), range(33, 49), range(49, 97))  # type: ignore[attr-defined]
+        answers = [a for deals in calls for a in dealer.lines(deals)]
+    asked = [n for deals in calls for n in deals]
+    assert first == _right(range(1, 17))
+    failures = [(a.deal, a.kind) for a in answers if isinstance(a, Failure)]
+    assert failures[:1] == [(crash_at, "crash")], failures
+    assert answers[: asked.index(crash_at)] == _right(range(asked[0], crash_at))
+
+
+def test_a_failure_that_comes_of_the_process_s_history_is_pinned_across_blocks() -> None:
+    # Blocks of 30 deals: the 40th call, deal 40, is dealt ahead of its block, while block 1-30 is judged.
+    outcome = engine.run(Request(impl="py:quitter:worn_out", ranges=((1, 100),), jobs=1, block_size=30))
+    failure = outcome.first_failure
+    assert failure is not None and (failure.deal, failure.kind) == (40, "crash"), failure
+    assert "keeps state" in failure.message, failure
 
 
 NAMED_ROWS = {
