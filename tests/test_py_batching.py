@@ -12,8 +12,8 @@ import pytest
 
 from harness import engine
 from harness.adapters import DealerOptions, open_dealer
-from harness.engine import Request
 from harness.cli import main
+from harness.engine import Request
 from harness.failures import Failure
 
 HERE = Path(__file__).parent
@@ -146,10 +146,12 @@ def test_a_failure_that_comes_of_the_process_s_history_is_pinned_across_blocks()
 
 
 NAMED_ROWS = {
-    # Rows of canonical names are sent as they are, their cards checked by the parent: a card twice
+    # Rows, columns or 52 canonical names are sent as they are, their cards checked by the parent: a card twice
     # is the reader's own failure at its deal, as when each board was read by `canonical_line_of`.
     "a card twice": ("named_rows:card_twice", "found 52 cards, repeated: "),
     "a card twice, in tuples": ("named_rows:card_twice_in_tuples", "found 52 cards, repeated: "),
+    "a card twice, in columns": ("named_rows:card_twice_in_columns", "found 52 cards, repeated: "),
+    "a card twice, in 52 names": ("named_rows:card_twice_in_52", "found 52 cards, repeated: "),
     # Boards that are right, written otherwise than in canonical names.
     "lower-case names": ("named_rows:lower_case", None),
     "10 for ten": ("named_rows:ten_as_10", None),
@@ -158,7 +160,7 @@ NAMED_ROWS = {
 
 
 @pytest.mark.parametrize(("impl", "said"), NAMED_ROWS.values(), ids=NAMED_ROWS.keys())
-def test_rows_of_names_among_many_are_judged_as_one_by_one(impl: str, said: str | None, tmp_path: Path) -> None:
+def test_boards_of_names_among_many_are_judged_as_one_by_one(impl: str, said: str | None, tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     status = main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
     failure = json.loads(report.read_text())["first_failure"]

@@ -9,7 +9,7 @@ import pytest
 
 import reference
 from harness.adapters.base import Answer
-from harness.adapters.py_runner import answer_frame, named_rows_line, read_answer
+from harness.adapters.py_runner import answer_frame, named_line, read_answer
 from harness.adapters.python import PythonDealer
 from harness.cards import invalid_lines
 from harness.shapes import canonical_line_of
@@ -74,20 +74,34 @@ class _Name(str):
     pass
 
 
+def _moved(groups: list[list[str]]) -> list[list[str]]:
+    """The groups, the last card of the first moved to the end of the second."""
+    return [groups[0][:-1], [*groups[1], groups[0][-1]], *groups[2:]]
+
+
 SENT_AS_THEY_ARE = {
     "rows of lists": _rows(_names(7)),
     "rows of tuples": tuple(map(tuple, _rows(_names(8)))),
     "rows of str subclasses": [[_Name(c) for c in row] for row in _rows(_names(9))],
+    "columns of lists": [_names(10)[i::8] for i in range(8)],
+    "columns of tuples": tuple(tuple(_names(11)[i::8]) for i in range(8)),
+    "52 names": _names(12),
+    "52 names in a tuple": tuple(_names(13)),
 }
 READ_BY_CANONICAL_LINE_OF = {
-    "columns": [_names(7)[i::8] for i in range(8)],
-    "52 names": _names(7),
+    "columns of 6 and 8": _moved([_names(7)[i::8] for i in range(8)]),
+    "52 names and a 53rd": [*_names(7), "AS"],
+    "51 names": _names(7)[:-1],
+    "52 lower-case names": [c.lower() for c in _names(7)],
+    "52 pairs": [(c[0], c[1]) for c in _names(7)],
+    "columns in lower case": [[c.lower() for c in _names(7)[i::8]] for i in range(8)],
+    "columns of dicts": [dict.fromkeys(_names(7)[i::8]) for i in range(8)],
     "lower case": _rows([c.lower() for c in _names(7)]),
     "10 for ten": _rows([c.replace("T", "10") for c in _names(17)]),
     "a name with a space": _rows(["A S" if c == "AS" else c for c in _names(7)]),
     "suit first": _rows([c[::-1] for c in _names(7)]),
     "a row that is a string": [" ".join(row) for row in _rows(_names(7))],
-    "rows of 7 and 9": [row[:-1] if i == 0 else row + ["AS"] if i == 1 else row for i, row in enumerate(_rows(_names(7)))],
+    "rows of 7 and 9": _moved(_rows(_names(7))),
     "rows of dicts": [dict.fromkeys(row) for row in _rows(_names(7))],
     "bytes": [[c.encode() for c in row] for row in _rows(_names(7))],
     "symbols": _rows([c[0] + "♣♦♥♠"["CDHS".index(c[1])] for c in _names(7)]),
@@ -95,17 +109,17 @@ READ_BY_CANONICAL_LINE_OF = {
 
 
 @pytest.mark.parametrize("value", SENT_AS_THEY_ARE.values(), ids=SENT_AS_THEY_ARE.keys())
-def test_rows_of_canonical_names_are_sent_as_canonical_line_of_reads_them(value: object) -> None:
-    assert named_rows_line(value) == canonical_line_of(value)
+def test_boards_of_canonical_names_are_sent_as_canonical_line_of_reads_them(value: object) -> None:
+    assert named_line(value) == canonical_line_of(value)
 
 
 @pytest.mark.parametrize("value", READ_BY_CANONICAL_LINE_OF.values(), ids=READ_BY_CANONICAL_LINE_OF.keys())
 def test_every_other_board_is_left_to_canonical_line_of(value: object) -> None:
-    assert named_rows_line(value) is None
+    assert named_line(value) is None
 
 
 def test_rows_of_names_with_a_card_twice_are_sent_for_the_parent_to_refuse() -> None:
     names = _names(7)
     names[9] = names[2]
-    line = named_rows_line(_rows(names))
+    line = named_line(_rows(names))
     assert line is not None and invalid_lines([line]) == [0]

@@ -14,9 +14,9 @@ them was begun, and at the end of the request; with B = 1 (the default), each fr
 before the next deal is dealt:
 
     H  JSON {"protocol": 2, "ok": true} or {"protocol": 2, "error": "..."}: the function is loaded, or why not
-    L  the deal's canonical line (156 bytes): with B > 1, rows of canonical names are sent as they
-       are (`named_rows_line`), whether or not their cards repeat; the parent checks every line's
-       cards and has a line that is no board dealt again with B = 1, where each board is read by
+    L  the deal's canonical line (156 bytes): with B > 1, rows, columns or 52 cards of canonical
+       names are sent as they are (`named_line`), whether or not their cards repeat; the parent
+       checks every line's cards and has a line that is no board dealt again with B = 1, where each board is read by
        `canonical_line_of` and its failure said as the reader says it
     F  JSON {"kind": "error" | "crash" | "invalid-output", "message": "..."}
     R  JSON {"message": "..."}: the answer can be read only once an option states its encoding
@@ -38,11 +38,12 @@ import struct
 import sys
 import time
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Final, cast
 
 from harness.errors import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
-from reference.cards import LINE_BYTES, RANKS, ROW_SHAPE, SUITS
+from reference.cards import COLUMN_ORDER, COLUMN_SHAPE, DECK_SIZE, LINE_BYTES, LINE_SHAPE, RANKS, SHAPES, SUITS
 
 PROTOCOL: Final = 2
 _LENGTH = struct.Struct(">I")
@@ -166,30 +167,45 @@ _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal n
 LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
-# Rows of canonical card names, the commonest board, are sent as they are (`named_rows_line`): each
-# byte of their text is classed (rank letter, suit letter, space, line end, other) and compared with
-# the one pattern 7 rows of 2-letter names have.
+# Rows, columns or 52 cards of canonical card names, the commonest boards, are sent as they are
+# (`named_line`): each byte of their text is classed (rank letter, suit letter, space, line end,
+# other) and compared with the one pattern 2-letter names in that shape have.
 _NAME_CLASSES: Final = bytes(
     ord("r") if chr(b) in RANKS else ord("s") if chr(b) in SUITS else b if b in b" \n" else 0 for b in range(256)
 )
-_ROWS_PATTERN: Final = "\n".join(" ".join(["rs"] * n) for n in ROW_SHAPE).encode()
+_PATTERNS: Final = {  # by the value's length: of its groups, or of its cards
+    len(shape) if shape != LINE_SHAPE else DECK_SIZE: "\n".join(" ".join(["rs"] * n) for n in shape).encode()
+    for shape in SHAPES
+}
 _GROUPS: Final = frozenset({list, tuple})
+_BY_COLUMN: Final = itemgetter(*COLUMN_ORDER)
 
 
-def named_rows_line(value: object) -> bytes | None:
-    """The line of 7 rows (lists or tuples) of canonical card names, as they are; None for any other
-    value.  Its cards may repeat: the parent checks that they are 52 distinct cards, and deals such
-    a board again one frame per write, where `canonical_line_of` reads every board."""
-    if (type(value) is not list and type(value) is not tuple) or len(value) != len(ROW_SHAPE):  # type: ignore[arg-type]
+def named_line(value: object) -> bytes | None:
+    """The line of rows or columns (lists or tuples) or 52 cards in a list or tuple, of canonical card
+    names, as they are; None for any other value.  Its cards may repeat: the parent checks that they are
+    52 distinct cards, and deals such a board again one frame per write, where `canonical_line_of` reads
+    every board."""
+    if type(value) is not list and type(value) is not tuple:
         return None
-    rows = cast("Sequence[object]", value)
-    if not _GROUPS.issuperset(map(type, rows)):
+    items = cast("Sequence[object]", value)
+    pattern = _PATTERNS.get(len(items))
+    if pattern is None:
         return None
     try:
-        text = "\n".join(map(" ".join, cast("Sequence[Sequence[str]]", rows))).encode()
+        if len(items) == DECK_SIZE:
+            text = " ".join(cast("Sequence[str]", items)).encode()
+        elif _GROUPS.issuperset(map(type, items)):
+            text = "\n".join(map(" ".join, cast("Sequence[Sequence[str]]", items))).encode()
+        else:
+            return None
     except (TypeError, UnicodeError):
         return None
-    return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_PATTERN else None
+    if text.translate(_NAME_CLASSES) != pattern:
+        return None
+    if len(items) == len(COLUMN_SHAPE):
+        return b" ".join(_BY_COLUMN(text.split())) + b"\n"
+    return text.replace(b"\n", b" ") + b"\n"
 
 
 def _no_line(value: object) -> None:
@@ -248,7 +264,7 @@ def main() -> None:
         batch = int(request.get("batch", 1))
         held: list[bytes] = []  # frames not yet written
         hold, line_head, line_of, now = held.append, _LINE_HEAD.pack, canonical_line_of, time.monotonic
-        named = named_rows_line if batch > 1 else _no_line  # one frame per write: every board read exactly
+        named = named_line if batch > 1 else _no_line  # one frame per write: every board read exactly
         since = 0.0  # when the first of them was begun
         for number in map(int, request["deals"]):
             if not held:

@@ -44,3 +44,12 @@ def ten_as_10(n: int) -> list[list[str]]:
 def columns(n: int) -> list[list[str]]:
     names = _names(n)
     return [names[i::8] for i in range(8)] if _odd(n) else _rows(names)
+
+
+def card_twice_in_columns(n: int) -> list[list[str]]:
+    names = [card for row in card_twice(n) for card in row]
+    return [names[i::8] for i in range(8)]
+
+
+def card_twice_in_52(n: int) -> list[str]:
+    return [card for row in card_twice(n) for card in row]
