@@ -38,12 +38,13 @@ import struct
 import sys
 import time
 from collections.abc import Callable, Sequence
+from itertools import chain
 from operator import itemgetter
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from harness.errors import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
-from reference.cards import COLUMN_ORDER, COLUMN_SHAPE, DECK_SIZE, LINE_BYTES, LINE_SHAPE, RANKS, SHAPES, SUITS
+from reference.cards import COLUMN_SHAPE, DECK_SIZE, LINE_BYTES, RANKS, ROW_SHAPE, SUITS
 
 PROTOCOL: Final = 2
 _LENGTH = struct.Struct(">I")
@@ -173,12 +174,11 @@ LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 _NAME_CLASSES: Final = bytes(
     ord("r") if chr(b) in RANKS else ord("s") if chr(b) in SUITS else b if b in b" \n" else 0 for b in range(256)
 )
-_PATTERNS: Final = {  # by the value's length: of its groups, or of its cards
-    len(shape) if shape != LINE_SHAPE else DECK_SIZE: "\n".join(" ".join(["rs"] * n) for n in shape).encode()
-    for shape in SHAPES
-}
+_ROWS: Final = "\n".join(" ".join(["rs"] * n) for n in ROW_SHAPE).encode()
+_CARDS: Final = " ".join(["rs"] * DECK_SIZE).encode()
 _GROUPS: Final = frozenset({list, tuple})
-_BY_COLUMN: Final = itemgetter(*COLUMN_ORDER)
+_LONG_COLUMNS: Final = COLUMN_SHAPE.count(COLUMN_SHAPE[0])
+_LAST_ROW: Final = itemgetter(COLUMN_SHAPE[0] - 1)  # of the columns that reach it
 
 
 def named_line(value: object) -> bytes | None:
@@ -188,24 +188,25 @@ def named_line(value: object) -> bytes | None:
     every board."""
     if type(value) is not list and type(value) is not tuple:
         return None
-    items = cast("Sequence[object]", value)
-    pattern = _PATTERNS.get(len(items))
-    if pattern is None:
-        return None
+    items = cast("Sequence[Any]", value)
+    count = len(items)
     try:
-        if len(items) == DECK_SIZE:
-            text = " ".join(cast("Sequence[str]", items)).encode()
-        elif _GROUPS.issuperset(map(type, items)):
-            text = "\n".join(map(" ".join, cast("Sequence[Sequence[str]]", items))).encode()
+        if count == DECK_SIZE:
+            text, pattern = " ".join(items).encode(), _CARDS
+        elif count == len(ROW_SHAPE) and _GROUPS.issuperset(map(type, items)):
+            text, pattern = "\n".join(map(" ".join, items)).encode(), _ROWS
+        elif (
+            count == len(COLUMN_SHAPE)
+            and _GROUPS.issuperset(map(type, items))
+            and tuple(map(len, items)) == COLUMN_SHAPE
+        ):  # read row by row: zip takes the 6 rows all columns reach, then the 7th row of the first 4
+            rows = [*chain.from_iterable(zip(*items, strict=False)), *map(_LAST_ROW, items[:_LONG_COLUMNS])]
+            text, pattern = " ".join(rows).encode(), _CARDS
         else:
             return None
     except (TypeError, UnicodeError):
         return None
-    if text.translate(_NAME_CLASSES) != pattern:
-        return None
-    if len(items) == len(COLUMN_SHAPE):
-        return b" ".join(_BY_COLUMN(text.split())) + b"\n"
-    return text.replace(b"\n", b" ") + b"\n"
+    return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == pattern else None
 
 
 def _no_line(value: object) -> None:
