@@ -74,6 +74,10 @@ class _Name(str):
     pass
 
 
+def _first_plain(groups: list[list[str]]) -> list[list[str]]:
+    return [[str(groups[0][0]), *groups[0][1:]], *groups[1:]]
+
+
 def _moved(groups: list[list[str]]) -> list[list[str]]:
     """The groups, the last card of the first moved to the end of the second."""
     return [groups[0][:-1], [*groups[1], groups[0][-1]], *groups[2:]]
@@ -82,13 +86,15 @@ def _moved(groups: list[list[str]]) -> list[list[str]]:
 SENT_AS_THEY_ARE = {
     "rows of lists": _rows(_names(7)),
     "rows of tuples": tuple(map(tuple, _rows(_names(8)))),
-    "rows of str subclasses": [[_Name(c) for c in row] for row in _rows(_names(9))],
+    "rows of str subclasses but the first": _first_plain([[_Name(c) for c in row] for row in _rows(_names(9))]),
     "columns of lists": [_names(10)[i::8] for i in range(8)],
     "columns of tuples": tuple(tuple(_names(11)[i::8]) for i in range(8)),
     "52 names": _names(12),
     "52 names in a tuple": tuple(_names(13)),
 }
 READ_BY_CANONICAL_LINE_OF = {
+    "rows of str subclasses": [[_Name(c) for c in row] for row in _rows(_names(9))],
+    "52 str subclasses": [_Name(c) for c in _names(9)],
     "columns of 6 and 8": _moved([_names(7)[i::8] for i in range(8)]),
     "52 names and a 53rd": [*_names(7), "AS"],
     "51 names": _names(7)[:-1],

@@ -177,6 +177,7 @@ _NAME_CLASSES: Final = bytes(
 _ROWS: Final = "\n".join(" ".join(["rs"] * n) for n in ROW_SHAPE).encode()
 _CARDS: Final = " ".join(["rs"] * DECK_SIZE).encode()
 _GROUPS: Final = frozenset({list, tuple})
+_GROUP_COUNTS: Final = (len(ROW_SHAPE), len(COLUMN_SHAPE))
 _LONG_COLUMNS: Final = COLUMN_SHAPE.count(COLUMN_SHAPE[0])
 _LAST_ROW: Final = itemgetter(COLUMN_SHAPE[0] - 1)  # of the columns that reach it
 
@@ -190,21 +191,23 @@ def named_line(value: object) -> bytes | None:
         return None
     items = cast("Sequence[Any]", value)
     count = len(items)
+    # A first card that is no str is left to `canonical_line_of` at once: a join that raises costs more.
     try:
         if count == DECK_SIZE:
+            if type(items[0]) is not str:
+                return None
             text, pattern = " ".join(items).encode(), _CARDS
-        elif count == len(ROW_SHAPE) and _GROUPS.issuperset(map(type, items)):
+        elif count not in _GROUP_COUNTS or not _GROUPS.issuperset(map(type, items)) or type(items[0][0]) is not str:
+            return None
+        elif count == len(ROW_SHAPE):
             text, pattern = "\n".join(map(" ".join, items)).encode(), _ROWS
-        elif (
-            count == len(COLUMN_SHAPE)
-            and _GROUPS.issuperset(map(type, items))
-            and tuple(map(len, items)) == COLUMN_SHAPE
-        ):  # read row by row: zip takes the 6 rows all columns reach, then the 7th row of the first 4
+        elif tuple(map(len, items)) == COLUMN_SHAPE:
+            # row by row: zip takes the 6 rows every column reaches, then the 7th row of the first 4
             rows = [*chain.from_iterable(zip(*items, strict=False)), *map(_LAST_ROW, items[:_LONG_COLUMNS])]
             text, pattern = " ".join(rows).encode(), _CARDS
         else:
             return None
-    except (TypeError, UnicodeError):
+    except (TypeError, UnicodeError, IndexError):
         return None
     return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == pattern else None
 
