@@ -16,8 +16,8 @@ before the next deal is dealt:
     H  JSON {"protocol": 2, "ok": true} or {"protocol": 2, "error": "..."}: the function is loaded, or why not
     L  the deal's canonical line (156 bytes): with B > 1, rows, columns or 52 cards of canonical
        names are sent as they are (`named_line`), whether or not their cards repeat; the parent
-       checks every line's cards and has a line that is no board dealt again with B = 1, where each board is read by
-       `canonical_line_of` and its failure said as the reader says it
+       checks every line's cards and has a line that is no board dealt again with B = 1, where
+       each board is read by `canonical_line_of` and its failure said as the reader says it
     F  JSON {"kind": "error" | "crash" | "invalid-output", "message": "..."}
     R  JSON {"message": "..."}: the answer can be read only once an option states its encoding
 
