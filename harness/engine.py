@@ -23,7 +23,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
-from harness.adapters import check_impl, open_pair
+from harness.adapters import Dealer, check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -107,7 +107,7 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     signal.signal(signal.SIGTERM, terminated)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     die_with_parent(signal.SIGTERM, parent)  # SIGTERM: `terminated` kills the dealers too
-    warming = _warm_reference(request)
+    warming = _prepare(request)
     try:
         comparer = _open_comparer(request)
     except RequestError as exc:
@@ -137,14 +137,20 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _warm_reference(request: Request) -> threading.Thread | None:
-    """The reference dealer's first deal builds its tables (some 20 ms): built in a thread of their own
-    while the other dealer starts (a `py:` runner imports its module meanwhile)."""
-    if "reference" not in (request.impl, request.against):
+def _prepare(request: Request) -> threading.Thread | None:
+    """Both dealers' kinds prepare what their first deal would (`Dealer.prepare`: the reference dealer's
+    tables, some 20 ms), in a thread, while the dealers start (a `py:` runner imports its module)."""
+    kinds = [dealer_class(parse_impl(impl).kind) for impl in (request.impl, request.against)]
+    preparing = [cls for cls in kinds if cls.prepare.__func__ is not Dealer.prepare.__func__]  # type: ignore[attr-defined]
+    if not preparing:
         return None
-    import reference
+    options = request.options
 
-    thread = threading.Thread(target=reference.block_digest, args=((1,), request.dialect), daemon=True)
+    def prepare() -> None:
+        for cls in preparing:
+            cls.prepare(options)
+
+    thread = threading.Thread(target=prepare, daemon=True)
     thread.start()
     return thread
 
