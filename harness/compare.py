@@ -65,6 +65,7 @@ GROWTH = 4
 PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (adapters.pinning.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
+AHEAD_CHUNKS = 3  # chunks of the next block a dealer is asked for ahead (16 + 64 + 256 deals)
 
 
 class BlockComparer:
@@ -90,12 +91,16 @@ class BlockComparer:
         self._largest = min((n for n in limits if n is not None), default=None)
         self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
 
-    def compare(self, block: Block, progress: Progress | None = None) -> BlockResult:
+    def compare(self, block: Block, progress: Progress | None = None, then: Block | None = None) -> BlockResult:
+        """The block's result; `then`: the block the next call will compare, if known (a dealer may start
+        on its first chunks while the last one of this block is compared)."""
         deals = block.deals
         plan = chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest)
-        for (lo, hi), (coming_lo, coming_hi) in zip(plan, [*plan[1:], (0, 0)], strict=True):
+        comings: list[Sequence[Sequence[int]]] = [(deals[lo:hi],) for lo, hi in plan[1:]]
+        comings.append(self._first_chunks(then) if then is not None else ())
+        for (lo, hi), coming in zip(plan, comings, strict=True):
             self._seen = None
-            if not self._same(deals[lo:hi], deals[coming_lo:coming_hi]):
+            if not self._same(deals[lo:hi], coming):
                 seen = self._seen
                 # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
                 # program dealer has already dealt it alone from a fresh process to pin it there.
@@ -110,6 +115,12 @@ class BlockComparer:
                 progress(hi - lo)
         return BlockResult(block.key, len(deals), None, block.first, self.notes)
 
+    def _first_chunks(self, block: Block) -> Sequence[Sequence[int]]:
+        """The deals of a block's first AHEAD_CHUNKS chunks (dealt ahead, they keep the dealer busy while
+        the last chunk of the block before is judged and the block is handed over)."""
+        plan = chunk_plan(len(block.deals), whole=self._whole_blocks, largest=self._largest)[:AHEAD_CHUNKS]
+        return [block.deals[lo:hi] for lo, hi in plan]
+
     def agrees(self, deals: Sequence[int]) -> bool:
         """Whether the two dealers' digests of `deals` agree (one digest each; no narrowing, no diagnosis)."""
         return self._same(deals)
@@ -119,8 +130,9 @@ class BlockComparer:
         said: list[str] = getattr(self.actual, "notes", []) + getattr(self.expected, "notes", [])
         return tuple(said)
 
-    def _same(self, deals: Sequence[int], coming: Sequence[int] = ()) -> bool:
-        """Whether the digests agree; `coming`: the deals the next call will ask for (a dealer may start on them)."""
+    def _same(self, deals: Sequence[int], coming: Sequence[Sequence[int]] = ()) -> bool:
+        """Whether the digests agree; `coming`: the deals each of the next calls will ask for (a dealer may
+        start on them)."""
         pending = self._side.submit(_digest, self.actual, deals, coming)
         want = self.expected.block_digest(deals)
         got = pending.result()
@@ -220,7 +232,7 @@ def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -
     return plan
 
 
-def _digest(dealer: Dealer, deals: Sequence[int], coming: Sequence[int] = ()) -> str | Failure | None:
+def _digest(dealer: Dealer, deals: Sequence[int], coming: Sequence[Sequence[int]] = ()) -> str | Failure | None:
     """The deals' block digest; the first Failure instead where the dealer answers line by line
     (so that a timeout is reported as one), None where only a faster digest says that one failed."""
     if type(dealer).block_digest is not Dealer.block_digest:
@@ -232,14 +244,14 @@ def _digest(dealer: Dealer, deals: Sequence[int], coming: Sequence[int] = ()) ->
     return hashlib.sha256(b"".join(cast("list[bytes]", answers))).hexdigest()
 
 
-def _answers(dealer: Dealer, deals: Sequence[int], coming: Sequence[int] = ()) -> list[Answer]:
+def _answers(dealer: Dealer, deals: Sequence[int], coming: Sequence[Sequence[int]] = ()) -> list[Answer]:
     """One answer per deal, where the answers after the first failure are not dealt when the dealer
     can stop there (a program dying at every deal is not run for every deal of a chunk).  A dealer that
-    can be asked ahead (`lines_then`) is told `coming`, the deals the next call will ask for."""
+    can be asked ahead (`lines_then`) is told `coming`, the deals each of the next calls will ask for."""
     until_failure = getattr(dealer, "answers_until_failure", None)
     if until_failure is None:
         then = getattr(dealer, "lines_then", None)
-        return then(deals, coming) if then is not None and coming else dealer.lines(deals)
+        return then(deals, *coming) if then is not None and coming else dealer.lines(deals)
     answers: list[Answer] = until_failure(deals)
     if answers and isinstance(answers[-1], Failure):
         answers += [answers[-1]] * (len(deals) - len(answers))  # never looked at: the failure comes first

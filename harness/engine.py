@@ -14,6 +14,7 @@ import itertools
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -22,7 +23,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
-from harness.adapters import check_impl, open_pair
+from harness.adapters import Dealer, check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -106,6 +107,7 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     signal.signal(signal.SIGTERM, terminated)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     die_with_parent(signal.SIGTERM, parent)  # SIGTERM: `terminated` kills the dealers too
+    warming = _prepare(request)
     try:
         comparer = _open_comparer(request)
     except RequestError as exc:
@@ -114,10 +116,13 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     except Exception as exc:
         conn.send(("broken", f"{type(exc).__name__}: {exc}"))
         return
+    if warming is not None:
+        warming.join()
     try:
         conn.send(("ready", None))
-        while (block := conn.recv()) is not None:
-            result = comparer.compare(block, lambda n: conn.send(("progress", n)))
+        while (sent := conn.recv()) is not None:
+            block, then = sent  # `then`: the block this worker will likely be sent next (its dealer may start on it)
+            result = comparer.compare(block, lambda n: conn.send(("progress", n)), then)
             conn.send(("result", result))
     except (EOFError, BrokenPipeError):
         pass  # the main process has gone
@@ -130,6 +135,24 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _prepare(request: Request) -> threading.Thread | None:
+    """Both dealers' kinds prepare what their first deal would (`Dealer.prepare`: the reference dealer's
+    tables, some 20 ms), in a thread, while the dealers start (a `py:` runner imports its module)."""
+    kinds = [dealer_class(parse_impl(impl).kind) for impl in (request.impl, request.against)]
+    preparing = [cls for cls in kinds if cls.prepare.__func__ is not Dealer.prepare.__func__]  # type: ignore[attr-defined]
+    if not preparing:
+        return None
+    options = request.options
+
+    def prepare() -> None:
+        for cls in preparing:
+            cls.prepare(options)
+
+    thread = threading.Thread(target=prepare, daemon=True)
+    thread.start()
+    return thread
 
 
 @dataclass(slots=True)
@@ -169,7 +192,8 @@ class _Workers:
         owners = itertools.cycle(list(self.workers))
         exhausted = False
 
-        def next_block(worker: _Worker) -> Block | None:
+        def drawn(worker: _Worker) -> None:
+            """Blocks drawn (each to its owner) until this worker has one in its queue or none are left."""
             nonlocal exhausted
             while not worker.queue and not exhausted:
                 block = next(blocks, None)
@@ -177,18 +201,26 @@ class _Workers:
                     exhausted = True
                 else:
                     next(owners).queue.append(block)
+
+        def next_block(worker: _Worker) -> Block | None:
+            drawn(worker)
             while worker.queue:
                 block = worker.queue.popleft()
                 if outcome.wanted(block):
                     return block
             return None
 
+        def block_after(worker: _Worker) -> Block | None:
+            """The block this worker will be sent next, as far as is known now."""
+            drawn(worker)
+            return worker.queue[0] if worker.queue and outcome.wanted(worker.queue[0]) else None
+
         while True:
             for worker in self.workers:
                 if worker.ready and worker.block is None:
                     worker.block = next_block(worker)
                     if worker.block is not None:
-                        worker.conn.send(worker.block)
+                        worker.conn.send((worker.block, block_after(worker)))
             listening = [w for w in self.workers if not w.ready or w.block is not None]
             if not listening:
                 return

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from harness import engine
 from harness.adapters import DealerOptions, open_dealer
 from harness.cli import main
+from harness.engine import Request
 from harness.failures import Failure
 
 HERE = Path(__file__).parent
@@ -105,3 +107,65 @@ def test_deals_asked_ahead_are_dealt_in_the_same_process_only_if_they_are_asked_
     else:
         assert failures[:1] == [(crash_at, "crash")], failures
         assert answers[: crash_at - then[0]] == _right(range(then[0], crash_at))
+
+
+@pytest.mark.parametrize(
+    ("calls", "crash_at"),
+    [
+        # Three chunks asked ahead (as the comparer asks for the next block's first chunks), then asked
+        # for one by one: the same process deals them; its 40th call is deal 40.
+        ((range(17, 33), range(33, 49), range(49, 97)), 40),
+        # Not asked for as they were asked ahead: a fresh process deals what is asked; its 40th call is
+        # the 40th deal asked.
+        ((range(18, 33), range(33, 49), range(49, 97)), 18 + 39),
+        ((range(33, 49), range(49, 97)), 33 + 39),
+        ((range(17, 49), range(49, 97)), 17 + 39),
+    ],
+    ids=["as asked ahead", "all but the first deal", "from the second chunk on", "two chunks in one call"],
+)
+def test_deals_asked_ahead_for_many_calls_are_dealt_in_the_same_process_only_if_asked_for_so(
+    calls: tuple[range, ...], crash_at: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORN_OUT_AT", "40")
+    with open_dealer("py:quitter:worn_out", DealerOptions()) as dealer:
+        first = dealer.lines_then(range(1, 17), range(17, 33), range(33, 49), range(49, 97))  # type: ignore[attr-defined]
+        answers = [a for deals in calls for a in dealer.lines(deals)]
+    asked = [n for deals in calls for n in deals]
+    assert first == _right(range(1, 17))
+    failures = [(a.deal, a.kind) for a in answers if isinstance(a, Failure)]
+    assert failures[:1] == [(crash_at, "crash")], failures
+    assert answers[: asked.index(crash_at)] == _right(range(asked[0], crash_at))
+
+
+def test_a_failure_that_comes_of_the_process_s_history_is_pinned_across_blocks() -> None:
+    # Blocks of 30 deals: the 40th call, deal 40, is dealt ahead of its block, while block 1-30 is judged.
+    outcome = engine.run(Request(impl="py:quitter:worn_out", ranges=((1, 100),), jobs=1, block_size=30))
+    failure = outcome.first_failure
+    assert failure is not None and (failure.deal, failure.kind) == (40, "crash"), failure
+    assert "keeps state" in failure.message, failure
+
+
+NAMED_ROWS = {
+    # Rows, columns or 52 canonical names are sent as they are, their cards checked by the parent: a card twice
+    # is the reader's own failure at its deal, as when each board was read by `canonical_line_of`.
+    "a card twice": ("named_rows:card_twice", "found 52 cards, repeated: "),
+    "a card twice, in tuples": ("named_rows:card_twice_in_tuples", "found 52 cards, repeated: "),
+    "a card twice, in columns": ("named_rows:card_twice_in_columns", "found 52 cards, repeated: "),
+    "a card twice, in 52 names": ("named_rows:card_twice_in_52", "found 52 cards, repeated: "),
+    # Boards that are right, written otherwise than in canonical names.
+    "lower-case names": ("named_rows:lower_case", None),
+    "10 for ten": ("named_rows:ten_as_10", None),
+    "columns of names, among rows": ("named_rows:columns", None),
+}
+
+
+@pytest.mark.parametrize(("impl", "said"), NAMED_ROWS.values(), ids=NAMED_ROWS.keys())
+def test_boards_of_names_among_many_are_judged_as_one_by_one(impl: str, said: str | None, tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    status = main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
+    failure = json.loads(report.read_text())["first_failure"]
+    if said is None:
+        assert (status, failure) == (0, None), failure
+    else:
+        assert status == 1 and (failure["deal"], failure["kind"]) == (40, "invalid-output"), failure
+        assert said in failure["message"] and "channel" not in failure["message"], failure

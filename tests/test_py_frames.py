@@ -9,8 +9,10 @@ import pytest
 
 import reference
 from harness.adapters.base import Answer
-from harness.adapters.py_runner import answer_frame, read_answer
+from harness.adapters.py_runner import answer_frame, named_line, read_answer
 from harness.adapters.python import PythonDealer
+from harness.cards import invalid_lines
+from harness.shapes import canonical_line_of
 
 DEALS = list(range(100, 140))
 
@@ -58,3 +60,72 @@ def _assert_taken(data: bytes, taken: int) -> None:
         expected.append(read_answer(data[at + 4 : at + 4 + size], n))
         at += 4 + size
     assert answers == expected and fake._at == at
+
+
+def _names(n: int) -> list[str]:
+    return _line(n).decode().split()
+
+
+def _rows(names: list[str]) -> list[list[str]]:
+    return [names[i : i + 8] for i in range(0, 52, 8)]
+
+
+class _Name(str):
+    pass
+
+
+def _first_plain(groups: list[list[str]]) -> list[list[str]]:
+    return [[str(groups[0][0]), *groups[0][1:]], *groups[1:]]
+
+
+def _moved(groups: list[list[str]]) -> list[list[str]]:
+    """The groups, the last card of the first moved to the end of the second."""
+    return [groups[0][:-1], [*groups[1], groups[0][-1]], *groups[2:]]
+
+
+SENT_AS_THEY_ARE = {
+    "rows of lists": _rows(_names(7)),
+    "rows of tuples": tuple(map(tuple, _rows(_names(8)))),
+    "rows of str subclasses but the first": _first_plain([[_Name(c) for c in row] for row in _rows(_names(9))]),
+    "columns of lists": [_names(10)[i::8] for i in range(8)],
+    "columns of tuples": tuple(tuple(_names(11)[i::8]) for i in range(8)),
+    "52 names": _names(12),
+    "52 names in a tuple": tuple(_names(13)),
+}
+READ_BY_CANONICAL_LINE_OF = {
+    "rows of str subclasses": [[_Name(c) for c in row] for row in _rows(_names(9))],
+    "52 str subclasses": [_Name(c) for c in _names(9)],
+    "columns of 6 and 8": _moved([_names(7)[i::8] for i in range(8)]),
+    "52 names and a 53rd": [*_names(7), "AS"],
+    "51 names": _names(7)[:-1],
+    "52 lower-case names": [c.lower() for c in _names(7)],
+    "52 pairs": [(c[0], c[1]) for c in _names(7)],
+    "columns in lower case": [[c.lower() for c in _names(7)[i::8]] for i in range(8)],
+    "columns of dicts": [dict.fromkeys(_names(7)[i::8]) for i in range(8)],
+    "lower case": _rows([c.lower() for c in _names(7)]),
+    "10 for ten": _rows([c.replace("T", "10") for c in _names(17)]),
+    "a name with a space": _rows(["A S" if c == "AS" else c for c in _names(7)]),
+    "suit first": _rows([c[::-1] for c in _names(7)]),
+    "a row that is a string": [" ".join(row) for row in _rows(_names(7))],
+    "rows of 7 and 9": _moved(_rows(_names(7))),
+    "rows of dicts": [dict.fromkeys(row) for row in _rows(_names(7))],
+    "bytes": [[c.encode() for c in row] for row in _rows(_names(7))],
+    "symbols": _rows([c[0] + "♣♦♥♠"["CDHS".index(c[1])] for c in _names(7)]),
+}
+
+
+@pytest.mark.parametrize("value", SENT_AS_THEY_ARE.values(), ids=SENT_AS_THEY_ARE.keys())
+def test_boards_of_canonical_names_are_sent_as_canonical_line_of_reads_them(value: object) -> None:
+    assert named_line(value) == canonical_line_of(value)
+
+
+@pytest.mark.parametrize("value", READ_BY_CANONICAL_LINE_OF.values(), ids=READ_BY_CANONICAL_LINE_OF.keys())
+def test_every_other_board_is_left_to_canonical_line_of(value: object) -> None:
+    assert named_line(value) is None
+
+
+def test_rows_of_names_with_a_card_twice_are_sent_for_the_parent_to_refuse() -> None:
+    names = _names(7)
+    names[9] = names[2]
+    line = named_line(_rows(names))
+    assert line is not None and invalid_lines([line]) == [0]

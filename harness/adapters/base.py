@@ -71,6 +71,11 @@ class Dealer(ABC):
         """RequestError now if a dealer of this kind surely cannot be opened with `argument`; cheap: no
         process started, nothing dealt.  The parent of `--jobs` workers asks this instead of opening."""
 
+    @classmethod  # noqa: B027 (most kinds have nothing to prepare)
+    def prepare(cls, options: DealerOptions) -> None:
+        """Do now, once per process, what this kind's first deal would (build tables): a worker runs it in a
+        thread while the other dealer of its comparison starts.  Nothing is dealt or decided here."""
+
     def block_digest(self, deals: Sequence[int]) -> str | None:
         """SHA-256 (hex) of the deals' canonical lines, or None when any deal fails."""
         h = hashlib.sha256()

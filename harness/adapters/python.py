@@ -148,7 +148,7 @@ class PythonDealer(Dealer):
         self._buffer, self._at = bytearray(), 0
         self._small = False  # the last read brought less than GATHER_BELOW bytes
         self._history: list[int] | None = []  # the deals the running process has answered (None: too many)
-        self._ahead: list[int] | None = None  # the deals of a request written ahead, not yet asked for
+        self._ahead: list[list[int]] = []  # the deals of each request written ahead, not yet asked for
         self._room = 0  # bytes the request pipe holds
         error = self._start()
         if error is not None:
@@ -170,7 +170,7 @@ class PythonDealer(Dealer):
             env=dict(os.environ, PYTHONPATH=path),
         )
         self._child, self._buffer, self._at = child, bytearray(), 0
-        self._history, self._ahead = [], None
+        self._history, self._ahead = [], []
         self._room = _grown(child)
         try:
             payload = self._frame(child, STARTUP_S, None)
@@ -247,7 +247,7 @@ class PythonDealer(Dealer):
 
     def _stop(self) -> None:
         child, self._child = self._child, None
-        self._ahead = None
+        self._ahead = []
         if child is not None:
             child.kill()
 
@@ -260,15 +260,16 @@ class PythonDealer(Dealer):
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         return self.lines_then(deals, ())
 
-    def lines_then(self, deals: Sequence[int], coming: Sequence[int]) -> list[Answer]:
-        """`lines(deals)`, while the runner is asked for `coming` too, the deals the next call will ask for
-        (the comparer's next chunk): it deals them without waiting for that call.  A call for other deals
-        than those asked ahead (which the comparer never makes without a reset) gets a fresh runner."""
+    def lines_then(self, deals: Sequence[int], *coming: Sequence[int]) -> list[Answer]:
+        """`lines(deals)`, while the runner is asked for `coming` too, the deals each of the next calls will
+        ask for (the comparer's next chunk, or the next block's first chunks): it deals them without waiting
+        for those calls.  A call for other deals than the next asked ahead (which the comparer never makes
+        without a reset) gets a fresh runner."""
         answers: list[Answer] = []
         todo = list(deals)
-        if self._ahead is not None and self._ahead != todo:
+        if self._ahead and self._ahead[0] != todo:
             self._stop()
-        ahead = list(coming)
+        ahead = [list(c) for c in coming if c]
         while todo:
             if self._child is None and (error := self._start()) is not None:
                 answers.append(Failure(todo[0], "crash", f"the dealer's process cannot start again: {error}"))
@@ -297,21 +298,25 @@ class PythonDealer(Dealer):
         return answers
 
     def _answers(
-        self, todo: list[int], batch: int, *, until_failure: bool = False, ahead: list[int] | None = None
+        self, todo: list[int], batch: int, *, until_failure: bool = False, ahead: list[list[int]] | None = None
     ) -> tuple[list[Answer], _Stop]:
         """The running runner's answers to `todo`, written `batch` frames at a time, up to where it
         stopped answering (then the process is gone) and, if `until_failure`, up to its first failure.
-        `ahead`: deals the runner is asked for right after `todo`, to be read by the next call."""
+        `ahead`: deals the runner is asked for right after `todo`, each to be read by one of the next calls
+        (only when no request written ahead before is still to be read)."""
         child = self._child
         assert child is not None
         within = self.options.timeout if self.options.timeout > 0 else None
         slack = FLUSH_S if batch > 1 else 0.0
-        if not (self._ahead == todo and batch == BATCH):
+        if self._ahead and self._ahead[0] == todo and batch == BATCH:
+            del self._ahead[0]
+        else:
             child.write(_request(todo, batch))
-        self._ahead = None
-        if ahead and len(request := _request(ahead, BATCH)) <= self._room // 2:
-            child.write(request)  # the runner has taken `todo`'s, or is about to: this one fits beside it
-            self._ahead = ahead
+            self._ahead = []
+        requests = b"".join(_request(deals, BATCH) for deals in ahead or ())
+        if requests and not self._ahead and len(requests) <= self._room // 2:
+            child.write(requests)  # the runner has taken `todo`'s, or is about to: these fit beside it
+            self._ahead = list(ahead or ())
         got: list[Answer] = []
         unchecked: list[int] = []  # where lines taken one by one are in `got` (runs are checked as they come)
         stopped: _Stop = None
@@ -339,7 +344,7 @@ class PythonDealer(Dealer):
                     self._stop()
                     break
         except _Ended as ended:
-            self._child, self._ahead = None, None
+            self._child, self._ahead = None, []
             stopped = ended
         except Breach as breach:
             self._stop()  # its channel can no longer be trusted: a fresh process deals the rest

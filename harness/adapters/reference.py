@@ -16,6 +16,10 @@ class ReferenceDealer(Dealer):
         self.impl = "reference"
         self.dialect = reference.get_dialect(options.dialect)
 
+    @classmethod
+    def prepare(cls, options: DealerOptions) -> None:
+        reference.block_digest((1,), options.dialect)  # the first deal builds the dialect's dealing tables
+
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         data = reference.canonical_lines(deals, self.dialect)
         return [data[i : i + LINE_BYTES] for i in range(0, len(data), LINE_BYTES)]

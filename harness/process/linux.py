@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import functools
 import os
 import signal
@@ -13,8 +12,15 @@ PR_SET_PDEATHSIG = 1
 
 @functools.cache
 def libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")  # runs a helper program once: cached
-    return ctypes.CDLL(name, use_errno=True) if name else None
+    try:  # the C library this process already runs on
+        loaded = ctypes.CDLL(None, use_errno=True)
+        loaded.prctl  # noqa: B018
+        return loaded
+    except (OSError, AttributeError):
+        from ctypes.util import find_library
+
+        name = find_library("c")  # runs a helper program
+        return ctypes.CDLL(name, use_errno=True) if name else None
 
 
 def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> bool:

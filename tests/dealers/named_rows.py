@@ -1,0 +1,55 @@
+"""Rows of card names, as most Python dealers return them: right boards, but for deal $ODD_AT
+(default 40), which each function writes its own way: `py:named_rows:FUNCTION`."""
+
+from __future__ import annotations
+
+import os
+
+import reference
+
+
+def _names(n: int) -> list[str]:
+    return reference.deal(n).format("line").split()
+
+
+def _odd(n: int) -> bool:
+    return n == int(os.environ.get("ODD_AT", "40"))
+
+
+def _rows(names: list[str]) -> list[list[str]]:
+    return [names[i : i + 8] for i in range(0, 52, 8)]
+
+
+def card_twice(n: int) -> list[list[str]]:
+    names = _names(n)
+    if _odd(n):
+        names[5] = names[3]
+    return _rows(names)
+
+
+def card_twice_in_tuples(n: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(map(tuple, card_twice(n)))
+
+
+def lower_case(n: int) -> list[list[str]]:
+    names = _names(n)
+    return _rows([name.lower() for name in names] if _odd(n) else names)
+
+
+def ten_as_10(n: int) -> list[list[str]]:
+    names = _names(n)
+    return _rows([name.replace("T", "10") for name in names] if _odd(n) else names)
+
+
+def columns(n: int) -> list[list[str]]:
+    names = _names(n)
+    return [names[i::8] for i in range(8)] if _odd(n) else _rows(names)
+
+
+def card_twice_in_columns(n: int) -> list[list[str]]:
+    names = [card for row in card_twice(n) for card in row]
+    return [names[i::8] for i in range(8)]
+
+
+def card_twice_in_52(n: int) -> list[str]:
+    return [card for row in card_twice(n) for card in row]
