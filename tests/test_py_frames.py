@@ -91,6 +91,8 @@ SENT_AS_THEY_ARE = {
     "columns of tuples": tuple(tuple(_names(11)[i::8]) for i in range(8)),
     "52 names": _names(12),
     "52 names in a tuple": tuple(_names(13)),
+    "text of rows": "\n".join(map(" ".join, _rows(_names(14)))) + "\n",
+    "text of rows, the last line unended": "\n".join(map(" ".join, _rows(_names(15)))),
 }
 READ_BY_CANONICAL_LINE_OF = {
     "rows of str subclasses": [[_Name(c) for c in row] for row in _rows(_names(9))],
@@ -111,6 +113,16 @@ READ_BY_CANONICAL_LINE_OF = {
     "rows of dicts": [dict.fromkeys(row) for row in _rows(_names(7))],
     "bytes": [[c.encode() for c in row] for row in _rows(_names(7))],
     "symbols": _rows([c[0] + "♣♦♥♠"["CDHS".index(c[1])] for c in _names(7)]),
+    "text of columns": "\n".join(" ".join(_names(7)[i::8]) for i in range(8)) + "\n",
+    "text of rows, CRLF": "\r\n".join(map(" ".join, _rows(_names(7)))) + "\r\n",
+    "text of rows, two newlines at the end": "\n".join(map(" ".join, _rows(_names(7)))) + "\n\n",
+    "text of rows, a blank line first": "\n" + "\n".join(map(" ".join, _rows(_names(7)))),
+    "text of rows, tabs": "\n".join(map("\t".join, _rows(_names(7)))),
+    "text of rows, two spaces": "\n".join(map("  ".join, _rows(_names(7)))),
+    "text of rows in lower case": "\n".join(map(" ".join, _rows([c.lower() for c in _names(7)]))),
+    "text of one line": " ".join(_names(7)),
+    "empty text": "",
+    "text with a surrogate": "\ud800" + "\n".join(map(" ".join, _rows(_names(7))))[1:],
 }
 
 

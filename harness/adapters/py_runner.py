@@ -168,9 +168,9 @@ _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal n
 LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
-# Rows, columns or 52 cards of canonical card names, the commonest boards, are sent as they are
-# (`named_line`): each byte of their text is classed (rank letter, suit letter, space, line end,
-# other) and compared with the one pattern 2-letter names in that shape have.
+# Rows, columns, 52 cards or the text of rows, of canonical card names, the commonest boards, are
+# sent as they are (`named_line`): each byte of their text is classed (rank letter, suit letter,
+# space, line end, other) and compared with the one pattern 2-letter names in that shape have.
 _NAME_CLASSES: Final = bytes(
     ord("r") if chr(b) in RANKS else ord("s") if chr(b) in SUITS else b if b in b" \n" else 0 for b in range(256)
 )
@@ -183,10 +183,18 @@ _LAST_ROW: Final = itemgetter(COLUMN_SHAPE[0] - 1)  # of the columns that reach 
 
 
 def named_line(value: object) -> bytes | None:
-    """The line of rows or columns (lists or tuples) or 52 cards in a list or tuple, of canonical card
-    names, as they are; None for any other value.  Its cards may repeat: the parent checks that they are
-    52 distinct cards, and deals such a board again one frame per write, where `canonical_line_of` reads
-    every board."""
+    """The line of rows or columns (lists or tuples), 52 cards in a list or tuple, or the text of
+    rows, of canonical card names, as they are; None for any other value.  Its cards may repeat: the
+    parent checks that they are 52 distinct cards, and deals such a board again one frame per write,
+    where `canonical_line_of` reads every board."""
+    if type(value) is str:  # board text of rows, its last line ended or not
+        try:
+            text = value.encode()
+        except UnicodeError:
+            return None
+        if text[-1:] == b"\n":
+            text = text[:-1]
+        return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS else None
     if type(value) is not list and type(value) is not tuple:
         return None
     items = cast("Sequence[Any]", value)

@@ -53,3 +53,11 @@ def card_twice_in_columns(n: int) -> list[list[str]]:
 
 def card_twice_in_52(n: int) -> list[str]:
     return [card for row in card_twice(n) for card in row]
+
+
+def card_twice_in_text(n: int) -> str:
+    return "\n".join(map(" ".join, card_twice(n))) + "\n"
+
+
+def text_in_lower_case(n: int) -> str:
+    return "\n".join(map(" ".join, lower_case(n))) + "\n"
