@@ -114,10 +114,8 @@ PLANTED = {
         "      }\n",
     ),
     "a card-name field passed over": (
-        "    const named = namedCard(v);\n    if (named >= 0) return readNamed(named, p);\n"
-        "    const fields = fieldsOf(v);\n    if (fields < 0)",
-        "    const named = -1;\n    if (named >= 0) return readNamed(named, p);\n"
-        "    const fields = fieldsOf(v);\n    if (fields < 0)",
+        '|| typeof c !== "object" || ${NAMES_IN}${rankIn}',
+        '|| typeof c !== "object"${rankIn}',
     ),
 }
 
