@@ -425,6 +425,19 @@
   const noteFields = (f) => {
     layFields = layFields === -2 || layFields === f ? f : -1;
   };
+  // The type of every rank (suit) field's value: VALUE_CHAR (a text of one character), VALUE_TEXT
+  // (a longer text), VALUE_NUMBER, or VALUE_ANY when they differ.
+  const VALUE_ANY = -1;
+  const VALUE_CHAR = 1;
+  const VALUE_TEXT = 2;
+  const VALUE_NUMBER = 3;
+  let layRankType = -2;
+  let laySuitType = -2;
+  const valueType = (x) => (typeof x === 'number' ? VALUE_NUMBER : typeof x !== 'string' ? VALUE_ANY : x.length === 1 ? VALUE_CHAR : VALUE_TEXT);
+  const noteTypes = (rankType, suitType) => {
+    layRankType = layRankType === -2 || layRankType === rankType ? rankType : VALUE_ANY;
+    laySuitType = laySuitType === -2 || laySuitType === suitType ? suitType : VALUE_ANY;
+  };
   const noteNamed = (k) => {
     layNamed = layNamed === -2 || layNamed === k ? k : -1;
   };
@@ -521,6 +534,7 @@
     let u = suitReading(sv);
     cardKindIs(r >= 0 && u >= 0 ? KIND_FIELDS : KIND_MIXED);
     noteFields(fields);
+    noteTypes(valueType(rv), valueType(sv));
     if (r < 0) {
       partPath = '';
       r = readRank(rv, p, RANK_FIELDS[fields >> 1], depth + 1);
@@ -1034,11 +1048,10 @@
   let learntKind = KIND_UNSET;
   let learntReader = null; // the learnt layout's reader, or null
   let learntLayout = null; // its layout (what the full reader notes: top, holder, shape, group, fields, named)
-  let board = 0; // the board being read (for hitAt)
+  let board = 0; // the board being read (for missAt)
   let hits = 0; // cards of the board read straight to their code
-  let repeatedHit = false;
   const codeAt = new Int8Array(52);
-  const hitAt = new Int32Array(52); // `board` where position p is a hit
+  const missAt = new Int32Array(52); // `board` where the learnt reader did not read position p to its code
   // value read → card, and card → reading, as learnt
   const RANK_OF_READING = new Int8Array(13 + 15); // readings 0 … 12 (letters and words), then numbers 0 … 14
   const SUIT_OF_READING = new Int8Array(4 + 5); // readings 0 … 3 (letters, symbols and words), then numbers 0 … 4
@@ -1055,17 +1068,18 @@
   const SUIT_TEXTS = fresh(64);
   const SUIT_TEXT_CODES = new Int8Array(64);
   const textSlot = (t) => (charCodeAt(t, 0) + t.length) & 63;
-  const rankText = (rv) => {
+  // A rank or suit field's value as learnt (rankAsLearnt, suitAsLearnt), a longer text kept.
+  const rankAny = (rv) => {
     const r = rankAsLearnt(rv);
-    if (r >= 0 && rv.length > 1) {
+    if (r >= 0 && typeof rv === 'string' && rv.length > 1) {
       RANK_TEXTS[textSlot(rv)] = rv;
       RANK_TEXT_CODES[textSlot(rv)] = r;
     }
     return r;
   };
-  const suitText = (sv) => {
+  const suitAny = (sv) => {
     const u = suitAsLearnt(sv);
-    if (u >= 0 && sv.length > 1) {
+    if (u >= 0 && typeof sv === 'string' && sv.length > 1) {
       SUIT_TEXTS[textSlot(sv)] = sv;
       SUIT_TEXT_CODES[textSlot(sv)] = u;
     }
@@ -1079,7 +1093,7 @@
   // The readings of the board's hits (from their codes), for deciding the board from its readings.
   const readingsOfHits = () => {
     for (let p = 0; p < 52; p++) {
-      if (hitAt[p] !== board) continue;
+      if (missAt[p] === board) continue;
       const c = codeAt[p];
       if (learntKind === KIND_FIELDS) {
         rankAt[p] = READING_OF_RANK[c >> 2];
@@ -1173,8 +1187,12 @@
       kind,
       fields: kind === KIND_FIELDS ? layFields : -1,
       named: kind === KIND_NAMED ? layNamed : -1,
+      rankType: kind === KIND_FIELDS ? layRankType : VALUE_ANY,
+      suitType: kind === KIND_FIELDS ? laySuitType : VALUE_ANY,
     };
-    const key = `${layout.top} ${layout.holder} ${layout.shape} ${layout.group} ${kind} ${layout.fields} ${layout.named}`;
+    const key =
+      `${layout.top} ${layout.holder} ${layout.shape} ${layout.group} ${kind} ${layout.fields} ${layout.named} ` +
+      `${layout.rankType} ${layout.suitType}`;
     if (readers[key] === undefined) readers[key] = layoutReader(layout);
     learntReader = readers[key];
     learntLayout = layout;
@@ -1187,29 +1205,29 @@
     layShape = layout.shape;
     layGroup = layout.group;
     layDepth = layout.top === TOP_STATE ? 1 : 0;
-    if (hits > 0 && layout.kind === KIND_FIELDS) noteFields(layout.fields);
+    if (hits > 0 && layout.kind === KIND_FIELDS) {
+      noteFields(layout.fields);
+      noteTypes(layout.rankType, layout.suitType);
+    }
     if (hits > 0 && layout.kind === KIND_NAMED) noteNamed(layout.named);
   };
 
   // The reader of boards laid out as `layout`: reader(value, generation, board) reads the board into
-  // the positions and returns its hits + 64 when one repeats another, -1 when the value is not laid
-  // out so and nothing was read (the full reader reads it), or -2 when the full reader went on.
+  // the positions and returns its distinct hits + 64 × its hits, -1 when the value is not laid out
+  // so and nothing was read (the full reader reads it), or -2 when the full reader went on.
   const layoutReader = (layout) => {
     const depth = layout.top === TOP_STATE ? 1 : 0; // the list's
-    const what = layout.top === TOP_STATE ? `its ${HOLDERS[layout.holder]}` : 'it';
     const cardDepth = depth + (layout.shape === SHAPE_52 ? 1 : 2);
-    const src = [];
+    let text = '';
     const add = (line) => {
-      src[src.length] = line;
+      text += line + '\n';
     };
     add("'use strict';");
-    add('const { isArray, cc, seen, codeAt, hitAt, GROUPS, SIZES, WIDTHS, WHAT, RANK_OF_CHAR_READ, SUIT_OF_CHAR_READ,');
-    add('  RANK_OF_READING, SUIT_OF_READING, CODE_OF_NUMBER, RANK_TEXTS, RANK_TEXT_CODES, SUIT_TEXTS, SUIT_TEXT_CODES,');
-    add('  rankText, suitText, cardOfName, readCard, readFields, readNamedFrom, textFormCode, readList, readListFrom,');
-    add('  groupOf, groupOfCards, listOf, listLength, readObjectFrom, readObjectAfterList, emptyParts, readHeld, place } = K;');
+    add('const { isArray, cc, seen, codeAt, missAt, GROUPS, SIZES, WHAT, RANK_OF_CHAR_READ, SUIT_OF_CHAR_READ, RANK_OF_READING,');
+    add('  SUIT_OF_READING, CODE_OF_NUMBER, RANK_TEXTS, RANK_TEXT_CODES, SUIT_TEXTS, SUIT_TEXT_CODES, rankAny, suitAny,');
+    add('  cardOfName, readCard, readFields, readNamedFrom, textFormCode, readList, readListFrom, groupOf, groupOfCards,');
+    add('  listOf, listLength, readObjectFrom, readObjectAfterList, emptyParts, readHeld, place } = K;');
     add('return function learntBoard(v, gen, brd) {');
-    add('  let hits = 0;');
-    add('  let rep = 0;');
     // the list: the value, an iterable's items, or what a game state holds
     if (layout.top === TOP_LIST) {
       add('  if (!isArray(v)) return -1;');
@@ -1234,7 +1252,10 @@
         add('  const n = held.length;');
       }
     }
-    // the groups
+    add('  let distinct = 0;');
+    add('  let misses = 0;');
+    // the groups, each looked at (and kept) before any card, as readList does, then their cards
+    const card = cardCode(layout, cardDepth);
     if (layout.shape === SHAPE_52) {
       add(`  if (n !== 52) return readList(items, n, WHAT, ${depth}), -2;`);
       add('  const first = groupOf(items[0]);');
@@ -1242,113 +1263,49 @@
       add('  place(0);');
       add('  for (let p = 0; p < 52; p++) {');
       add('    const c = items[p];');
+      add(card);
+      add('  }');
     } else {
-      const groups = SHAPE_WIDTHS[layout.shape].length;
-      add(`  if (n !== ${groups}) return readList(items, n, WHAT, ${depth}), -2;`);
-      add(`  for (let g = 0; g < ${groups}; g++) {`);
-      add('    const item = items[g];');
-      if (layout.group === GROUP_ARRAY) {
-        add(`    if (!isArray(item) || item.length !== WIDTHS[g]) return readListFrom(items, n, WHAT, ${depth}, GROUPS, g, groupOf(item)), -2;`);
-        add('    GROUPS[g] = item;');
-      } else {
-        add('    if (typeof item === "string" || item === null || typeof item !== "object" || isArray(item) || !("cards" in item)) {');
-        add(`      return readListFrom(items, n, WHAT, ${depth}, GROUPS, g, groupOf(item)), -2;`);
-        add('    }');
-        add('    const cards = item.cards;');
-        add(`    if (!isArray(cards) || cards.length !== WIDTHS[g]) return readListFrom(items, n, WHAT, ${depth}, GROUPS, g, groupOfCards(cards)), -2;`);
-        add('    GROUPS[g] = cards;');
+      const widths = SHAPE_WIDTHS[layout.shape];
+      add(`  if (n !== ${widths.length}) return readList(items, n, WHAT, ${depth}), -2;`);
+      for (let g = 0; g < widths.length; g++) {
+        // on the way out: the groups before g kept, as readList keeps them
+        let kept = '';
+        for (let e = 0; e < g; e++) kept += `GROUPS[${e}] = g${e}; SIZES[${e}] = ${widths[e]}; `;
+        const out = (group) => `{ ${kept}return readListFrom(items, n, WHAT, ${depth}, GROUPS, ${g}, ${group}), -2; }`;
+        if (layout.group === GROUP_ARRAY) {
+          add(`  const g${g} = items[${g}];`);
+          add(`  if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOf(g${g})`)}`);
+        } else {
+          add(`  const h${g} = items[${g}];`);
+          add(`  if (typeof h${g} === "string" || h${g} === null || typeof h${g} !== "object" || isArray(h${g}) || !("cards" in h${g})) ${out(`groupOf(h${g})`)}`);
+          add(`  const g${g} = h${g}.cards;`);
+          add(`  if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOfCards(g${g})`)}`);
+        }
       }
-      add('    SIZES[g] = WIDTHS[g];');
-      add('  }');
       add(`  place(${layout.shape});`);
-      add(`  for (let g = 0; g < ${groups}; g++) {`);
-      add('    const cards = GROUPS[g];');
-      add('    const len = SIZES[g];');
-      add('    for (let j = 0; j < len; j++) {');
-      add(`      const p = ${layout.shape === SHAPE_ROWS ? '8 * g + j' : layout.shape === SHAPE_COLUMNS ? '8 * j + g' : 'j'};`);
-      add('      const c = cards[j];');
+      for (let g = 0; g < widths.length; g++) {
+        // card j of group g is position: rows 8g + j, columns 8j + g, one group j
+        const position = layout.shape === SHAPE_ROWS ? `${8 * g} + j` : layout.shape === SHAPE_COLUMNS ? `8 * j + ${g}` : 'j';
+        add(`  for (let j = 0; j < ${widths[g]}; j++) {`);
+        add(`    const p = ${position};`);
+        add(`    const c = g${g}[j];`);
+        add(card);
+        add('  }');
+      }
     }
-    // the card
-    const D = cardDepth;
-    const HIT = '{ if (seen[k] === gen) rep = 1; seen[k] = gen; codeAt[p] = k; hitAt[p] = brd; hits++; }';
-    const NAMES_IN = "'id' in c || 'code' in c || 'name' in c || 'short' in c || 'label' in c";
-    if (layout.kind === KIND_TEXT) {
-      add('  const k = cardOfName(c);');
-      add(`  if (k >= 0) ${HIT} else readCard(c, p, ${D});`);
-    } else if (layout.kind === KIND_NUMBER) {
-      add('  const k = typeof c === "number" && c >= 0 && c <= 52 && (c | 0) === c ? CODE_OF_NUMBER[c] : -1;');
-      add(`  if (k >= 0) ${HIT} else readCard(c, p, ${D});`);
-    } else if (layout.kind === KIND_NAMED) {
-      let before = '';
-      for (let k = 0; k < layout.named; k++) before += ` || ${stringify(fieldName(NAME_FIELDS[k]))} in c`;
-      const f = fieldName(NAME_FIELDS[layout.named]);
-      add(`  if (c === null || typeof c !== "object"${before} || !(${stringify(f)} in c)) readCard(c, p, ${D});`);
-      add('  else {');
-      add(`    const k = cardOfName(c.${f});`);
-      add(`    if (k >= 0) ${HIT} else readNamedFrom(c, ${layout.named + 1}, p, ${D});`);
-      add('  }');
-    } else if (layout.kind === KIND_TEXT_FORM) {
-      add(`  if (c === null || typeof c !== "object" || ${NAMES_IN}) readCard(c, p, ${D});`);
-      add("  else if (('rank' in c || 'value' in c || 'face' in c) & ('suit' in c || 'suite' in c)) readCard(c, p, " + D + ');');
-      add('  else {');
-      add('    const k = textFormCode(c, p);');
-      add(`    ${HIT}`);
-      add('  }');
-    } else {
-      const rf = fieldName(RANK_FIELDS[layout.fields >> 1]);
-      const sf = fieldName(SUIT_FIELDS[layout.fields & 1]);
-      let rankIn = '';
-      for (let k = 0; k < layout.fields >> 1; k++) rankIn += ` || ${stringify(RANK_FIELDS[k])} in c`;
-      const suitIn = (layout.fields & 1) === 0 ? '' : " || 'suit' in c";
-      add(`  if (c === null || typeof c !== "object" || ${NAMES_IN}${rankIn} || !(${stringify(rf)} in c)${suitIn} || !(${stringify(sf)} in c)) {`);
-      add(`    readCard(c, p, ${D});`);
-      add('  } else {');
-      add(`    const rv = c.${rf};`);
-      add(`    const sv = c.${sf};`);
-      add('    let r = -1;');
-      add('    let u = -1;');
-      add('    if (typeof rv === "string") {');
-      add('      const len = rv.length;');
-      add('      if (len === 1) {');
-      add('        const ch = cc(rv, 0);');
-      add('        r = ch < 128 ? RANK_OF_CHAR_READ[ch] : rankText(rv);');
-      add('      } else if (len > 1) {');
-      add('        const e = (cc(rv, 0) + len) & 63;');
-      add('        r = RANK_TEXTS[e] === rv ? RANK_TEXT_CODES[e] : rankText(rv);');
-      add('      }');
-      add('    } else if (typeof rv === "number" && rv >= 0 && rv <= 14 && (rv | 0) === rv) r = RANK_OF_READING[rv + 13];');
-      add('    if (typeof sv === "string") {');
-      add('      const len = sv.length;');
-      add('      if (len === 1) {');
-      add('        const ch = cc(sv, 0);');
-      add('        u = ch < 128 ? SUIT_OF_CHAR_READ[ch] : suitText(sv);');
-      add('      } else if (len > 1) {');
-      add('        const e = (cc(sv, 0) + len) & 63;');
-      add('        u = SUIT_TEXTS[e] === sv ? SUIT_TEXT_CODES[e] : suitText(sv);');
-      add('      }');
-      add('    } else if (typeof sv === "number" && sv >= 0 && sv <= 4 && (sv | 0) === sv) u = SUIT_OF_READING[sv + 4];');
-      add('    if (r >= 0 && u >= 0) {');
-      add('      const k = r * 4 + u;');
-      add(`      ${HIT}`);
-      add(`    } else readFields(${layout.fields}, rv, sv, p, ${D});`);
-      add('  }');
-    }
-    add(layout.shape === SHAPE_52 ? '  }' : '    }\n  }');
-    add('  return hits + rep * 64;');
+    add('  return distinct + 64 * (52 - misses);');
     add('};');
-    let text = '';
-    for (let k = 0; k < src.length; k++) text += src[k] + '\n';
     const K = {
       __proto__: null,
       isArray,
       cc: charCodeAt,
       seen,
       codeAt,
-      hitAt,
+      missAt,
       GROUPS,
       SIZES: sizes,
-      WIDTHS: layout.shape === SHAPE_52 ? null : new Int32Array(SHAPE_WIDTHS[layout.shape]),
-      WHAT: what,
+      WHAT: layout.top === TOP_STATE ? `its ${HOLDERS[layout.holder]}` : 'it',
       RANK_OF_CHAR_READ,
       SUIT_OF_CHAR_READ,
       RANK_OF_READING,
@@ -1358,8 +1315,8 @@
       RANK_TEXT_CODES,
       SUIT_TEXTS,
       SUIT_TEXT_CODES,
-      rankText,
-      suitText,
+      rankAny,
+      suitAny,
       cardOfName,
       readCard,
       readFields,
@@ -1378,6 +1335,80 @@
       place: setPlace,
     };
     return makeFunction('K', text)(K);
+  };
+  // The statements reading card `c` at position `p` as the layout's kind of card: straight to its
+  // code `k` (a hit), else readCard's steps from where they stopped (a miss).
+  const cardCode = (layout, D) => {
+    const HIT = '{ if (seen[k] !== gen) { seen[k] = gen; distinct++; } codeAt[p] = k; }';
+    const MISS = 'missAt[p] = brd; misses++;';
+    const NAMES_IN = "'id' in c || 'code' in c || 'name' in c || 'short' in c || 'label' in c";
+    if (layout.kind === KIND_TEXT) {
+      return `    const k = cardOfName(c);\n    if (k >= 0) ${HIT} else { ${MISS} readCard(c, p, ${D}); }`;
+    }
+    if (layout.kind === KIND_NUMBER) {
+      return (
+        '    const k = typeof c === "number" && c >= 0 && c <= 52 && (c | 0) === c ? CODE_OF_NUMBER[c] : -1;\n' +
+        `    if (k >= 0) ${HIT} else { ${MISS} readCard(c, p, ${D}); }`
+      );
+    }
+    if (layout.kind === KIND_NAMED) {
+      let before = '';
+      for (let k = 0; k < layout.named; k++) before += ` || ${stringify(fieldName(NAME_FIELDS[k]))} in c`;
+      const f = fieldName(NAME_FIELDS[layout.named]);
+      return (
+        `    if (c === null || typeof c !== "object"${before} || !(${stringify(f)} in c)) { ${MISS} readCard(c, p, ${D}); } else {\n` +
+        `      const k = cardOfName(c.${f});\n` +
+        `      if (k >= 0) ${HIT} else { ${MISS} readNamedFrom(c, ${layout.named + 1}, p, ${D}); }\n` +
+        '    }'
+      );
+    }
+    if (layout.kind === KIND_TEXT_FORM) {
+      // fieldsOf looks for a rank field and a suit field, both
+      return (
+        `    if (c === null || typeof c !== "object" || ${NAMES_IN} ||\n` +
+        "        (('rank' in c || 'value' in c || 'face' in c) & ('suit' in c || 'suite' in c))) {\n" +
+        `      ${MISS} readCard(c, p, ${D});\n` +
+        '    } else {\n' +
+        '      const k = textFormCode(c, p);\n' +
+        `      ${HIT}\n` +
+        '    }'
+      );
+    }
+    const rf = fieldName(RANK_FIELDS[layout.fields >> 1]);
+    const sf = fieldName(SUIT_FIELDS[layout.fields & 1]);
+    let rankIn = '';
+    for (let k = 0; k < layout.fields >> 1; k++) rankIn += ` || ${stringify(fieldName(RANK_FIELDS[k]))} in c`;
+    const suitIn = (layout.fields & 1) === 0 ? '' : " || 'suit' in c";
+    return (
+      `    if (c === null || typeof c !== "object" || ${NAMES_IN}${rankIn} || !(${stringify(rf)} in c)${suitIn} || !(${stringify(sf)} in c)) {\n` +
+      `      ${MISS} readCard(c, p, ${D});\n` +
+      '    } else {\n' +
+      `      const rv = c.${rf};\n` +
+      `      const sv = c.${sf};\n` +
+      `      const r = ${valueCode(layout.rankType, 'rv', 'RANK', 14, 13)};\n` +
+      `      const u = ${valueCode(layout.suitType, 'sv', 'SUIT', 4, 4)};\n` +
+      '      if (r >= 0 && u >= 0) {\n' +
+      '        const k = r * 4 + u;\n' +
+      `        ${HIT}\n` +
+      `      } else { ${MISS} readFields(${layout.fields}, rv, sv, p, ${D}); }\n` +
+      '    }'
+    );
+  };
+  // The expression reading a rank or suit field's value `x` to its rank or suit as learnt (-1 when
+  // the tables do not hold it), quickest for values of the type the learnt board's were.
+  const valueCode = (type, x, table, most, numbers) => {
+    const any = `${table === 'RANK' ? 'rankAny' : 'suitAny'}(${x})`;
+    if (type === VALUE_CHAR) {
+      return `typeof ${x} === "string" && ${x}.length === 1 && cc(${x}, 0) < 128 ? ${table}_OF_CHAR_READ[cc(${x}, 0)] : ${any}`;
+    }
+    if (type === VALUE_TEXT) {
+      const slot = `(cc(${x}, 0) + ${x}.length) & 63`;
+      return `typeof ${x} === "string" && ${x}.length > 1 && ${table}_TEXTS[${slot}] === ${x} ? ${table}_TEXT_CODES[${slot}] : ${any}`;
+    }
+    if (type === VALUE_NUMBER) {
+      return `typeof ${x} === "number" && ${x} >= 0 && ${x} <= ${most} && (${x} | 0) === ${x} ? ${table}_OF_READING[${x} + ${numbers}] : ${any}`;
+    }
+    return any;
   };
   // A card object's text form, read to its card as readUnnamedCard reads it (or its failure).
   const textFormCode = (v, p) => {
@@ -1425,21 +1456,19 @@
     scratchUsed = 0;
     boardKind = KIND_UNSET;
     if (++board === 0x7fffffff) {
-      for (let p = 0; p < 52; p++) hitAt[p] = 0;
+      for (let p = 0; p < 52; p++) missAt[p] = 0;
       board = 1;
     }
     hits = 0;
-    repeatedHit = false;
     layTop = layHolder = layShape = layGroup = layDepth = LAY_NONE;
-    layFields = layNamed = -2;
+    layFields = layNamed = layRankType = laySuitType = -2;
     nextGeneration();
     try {
       const got = learntReader === null ? -1 : learntReader(value, generation, board);
       if (got === -1) readValue(value, 'it', 0);
       else if (got >= 0) {
-        hits = got & 63;
-        repeatedHit = got >= 64;
-        if (hits === 52 && !repeatedHit) return { line: lineOfCodes() };
+        hits = got >> 6;
+        if ((got & 63) === 52) return { line: lineOfCodes() }; // 52 distinct cards, each a hit
         noteLearnt();
       }
       if (hits > 0) {
