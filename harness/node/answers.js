@@ -588,6 +588,11 @@
   const isEmptyPart = (v, depth) => {
     if (v === null || v === undefined || v === 0 || v === '') return true;
     if (depth > 2) return false;
+    if (isArray(v)) {
+      const n = v.length;
+      for (let k = 0; k < n; k++) if (!isEmptyPart(v[k], depth + 1)) return false;
+      return true;
+    }
     const list = listOf(v, 'a free cell or foundation');
     if (list !== null) {
       const n = listLength;
@@ -714,8 +719,10 @@
     heldValue = inner;
     return f;
   };
-  const mustBeEmpty = (v, part, what) => {
-    if (!isEmptyPart(v[part], 0)) fail(`${what} has cards in its ${part}: expected a fresh deal (free cells and foundations empty)`);
+  const mustBeEmpty = (v, part, what) => mustBeEmptyValue(v[part], part, what);
+  // The rest of mustBeEmpty, the part's value `held`.
+  const mustBeEmptyValue = (held, part, what) => {
+    if (!isEmptyPart(held, 0)) fail(`${what} has cards in its ${part}: expected a fresh deal (free cells and foundations empty)`);
   };
 
   // Reads any board value into the positions (or throws BoardText / Unreadable).
@@ -764,6 +771,7 @@
     return readObjectAfterList(v, what, depth);
   };
   // A game state's free cells and foundations, each when present: they must be empty.
+  const EMPTY_PARTS = ['freecells', 'freeCells', 'cells', 'reserve', 'reserves', 'foundations', 'foundation', 'homecells', 'homeCells'];
   const emptyParts = (v, what) => {
     if ('freecells' in v) mustBeEmpty(v, 'freecells', what);
     if ('freeCells' in v) mustBeEmpty(v, 'freeCells', what);
@@ -1226,7 +1234,7 @@
     add('const { isArray, cc, seen, codeAt, missAt, GROUPS, SIZES, WHAT, RANK_OF_CHAR_READ, SUIT_OF_CHAR_READ, RANK_OF_READING,');
     add('  SUIT_OF_READING, CODE_OF_NUMBER, RANK_TEXTS, RANK_TEXT_CODES, SUIT_TEXTS, SUIT_TEXT_CODES, rankAny, suitAny,');
     add('  cardOfName, readCard, readFields, readNamedFrom, textFormCode, readList, readListFrom, groupOf, groupOfCards,');
-    add('  listOf, listLength, readObjectFrom, readObjectAfterList, emptyParts, readHeld, place } = K;');
+    add('  listOf, listLength, readObjectFrom, readObjectAfterList, mustBeEmptyValue, readHeld, place } = K;');
     add('return function learntBoard(v, gen, brd) {');
     // the list: the value, an iterable's items, or what a game state holds
     if (layout.top === TOP_LIST) {
@@ -1246,7 +1254,10 @@
         add(`  if (!(${stringify(f)} in v)) return -1;`);
         add(`  const held = v.${f};`);
         add(`  if (typeof held === "function" || held === undefined || held === null) return readObjectFrom(v, "it", 0, ${layout.holder + 1}), -2;`);
-        add('  emptyParts(v, "it");');
+        for (let k = 0; k < EMPTY_PARTS.length; k++) {
+          const part = fieldName(EMPTY_PARTS[k]);
+          add(`  if (${stringify(part)} in v) mustBeEmptyValue(v.${part}, ${stringify(part)}, "it");`);
+        }
         add(`  if (!isArray(held)) return readHeld(held, ${stringify(f)}, 0), -2;`);
         add('  const items = held;');
         add('  const n = held.length;');
@@ -1330,7 +1341,7 @@
       listLength: listLengthNow,
       readObjectFrom,
       readObjectAfterList,
-      emptyParts,
+      mustBeEmptyValue,
       readHeld,
       place: setPlace,
     };
@@ -1385,8 +1396,10 @@
       '    } else {\n' +
       `      const rv = c.${rf};\n` +
       `      const sv = c.${sf};\n` +
-      `      const r = ${valueCode(layout.rankType, 'rv', 'RANK', 14, 13)};\n` +
-      `      const u = ${valueCode(layout.suitType, 'sv', 'SUIT', 4, 4)};\n` +
+      `${valueCode(layout.rankType, 'rv', 'r', 'RANK', 14, 13)}\n` +
+      `${valueCode(layout.suitType, 'sv', 'u', 'SUIT', 4, 4)}\n` +
+      '      if (r === -2) r = rankAny(rv);\n' +
+      '      if (u === -2) u = suitAny(sv);\n' +
       '      if (r >= 0 && u >= 0) {\n' +
       '        const k = r * 4 + u;\n' +
       `        ${HIT}\n` +
@@ -1394,22 +1407,25 @@
       '    }'
     );
   };
-  // The expression reading a rank or suit field's value `x` to its rank or suit as learnt (-1 when
-  // the tables do not hold it), quickest for values of the type the learnt board's were.
-  const valueCode = (type, x, table, most, numbers) => {
-    const any = `${table === 'RANK' ? 'rankAny' : 'suitAny'}(${x})`;
+  // The statements reading a rank or suit field's value `x` to its rank or suit as learnt, into `to`
+  // (-1 when the tables do not hold it), quickest for values of the type the learnt board's were.
+  const valueCode = (type, x, to, table, most, numbers) => {
+    const any = `${to} = ${table === 'RANK' ? 'rankAny' : 'suitAny'}(${x});`;
+    let test;
+    let quick;
     if (type === VALUE_CHAR) {
-      return `typeof ${x} === "string" && ${x}.length === 1 && cc(${x}, 0) < 128 ? ${table}_OF_CHAR_READ[cc(${x}, 0)] : ${any}`;
-    }
-    if (type === VALUE_TEXT) {
-      const slot = `(cc(${x}, 0) + ${x}.length) & 63`;
-      return `typeof ${x} === "string" && ${x}.length > 1 && ${table}_TEXTS[${slot}] === ${x} ? ${table}_TEXT_CODES[${slot}] : ${any}`;
-    }
-    if (type === VALUE_NUMBER) {
-      return `typeof ${x} === "number" && ${x} >= 0 && ${x} <= ${most} && (${x} | 0) === ${x} ? ${table}_OF_READING[${x} + ${numbers}] : ${any}`;
-    }
-    return any;
+      test = `typeof ${x} === "string" && ${x}.length === 1`;
+      quick = `const ch = cc(${x}, 0); ${to} = ch < 128 ? ${table}_OF_CHAR_READ[ch] : -2;`;
+    } else if (type === VALUE_TEXT) {
+      test = `typeof ${x} === "string" && ${x}.length > 1`;
+      quick = `const e = (cc(${x}, 0) + ${x}.length) & 63; ${to} = ${table}_TEXTS[e] === ${x} ? ${table}_TEXT_CODES[e] : -2;`;
+    } else if (type === VALUE_NUMBER) {
+      test = `typeof ${x} === "number" && ${x} >= 0 && ${x} <= ${most} && (${x} | 0) === ${x}`;
+      quick = `${to} = ${table}_OF_READING[${x} + ${numbers}];`;
+    } else return `      let ${to} = -2;`;
+    return `      let ${to} = -2;\n      if (${test}) { ${quick} }`;
   };
+
   // A card object's text form, read to its card as readUnnamedCard reads it (or its failure).
   const textFormCode = (v, p) => {
     const t = textForm(v);
