@@ -50,6 +50,11 @@ RUNS = (
     "game states: then a card in a free cell, in a foundation, nested deep",
     "generators: one yields too many, one of objects after one of names, one repeated",
     "getters: a value that changes from one read to the next, a throwing getter, a text form",
+    "layouts: a game state: another holder first, a holder read as nothing, parts holding cards",
+    "layouts: piles holding their cards: as a Set, a bare array, none, 8 of them, a getter",
+    "layouts: iterables: 51 and 53 cards, a Set, an array, a holder field beside an iterator",
+    "layouts: name fields: a getter, a number id beside a code, a code naming another card",
+    "layouts: values of another type than learnt: symbols, words, a word in a learnt word's place",
 )
 
 Board = dict[str, Any]  # {"fast": [kind, text], "full": [kind, text], "readFast": bool}
@@ -112,6 +117,35 @@ PLANTED = {
         "        const r = n - shift;\n"
         "        if (RANK_OF_READING[13 + n] < 0 && r >= 0 && r < 13) RANK_OF_READING[13 + n] = r;\n"
         "      }\n",
+    ),
+    "a holder field before the learnt one passed over": ("for (let k = 0; k < before; k++)", "for (let k = 0; k < 0; k++)"),
+    "a game state's free cells and foundations passed over": (
+        "for (let k = 0; k < EMPTY_PARTS.length; k++)",
+        "for (let k = 0; k < 0; k++)",
+    ),
+    "a group's size taken as learnt": (
+        "if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOf(g${g})`)}",
+        "if (!isArray(g${g})) ${out(`groupOf(g${g})`)}",
+    ),
+    "a pile's size taken as learnt": (
+        "if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOfCards(g${g})`)}",
+        "if (!isArray(g${g})) ${out(`groupOfCards(g${g})`)}",
+    ),
+    "a holder read again after it held nothing": (
+        'readObjectFrom(v, "it", 0, ${layout.holder + 1})',
+        'readObjectFrom(v, "it", 0, ${layout.holder})',
+    ),
+    "a name field read again after it named no card": (
+        "readNamedFrom(c, ${layout.named + 1}, p, ${D})",
+        "readNamedFrom(c, ${layout.named}, p, ${D})",
+    ),
+    "a rank or suit read again after it missed the tables": (
+        "readFields(${layout.fields}, rv, sv, p, ${D})",
+        "readCard(c, p, ${D})",
+    ),
+    "a kept text taken for another of its first letter and length": (
+        "${to} = ${table}_TEXTS[e] === ${x} ? ",
+        "${to} = ${table}_TEXTS[e] !== null ? ",
     ),
     "a card-name field passed over": (
         '|| typeof c !== "object" || ${NAMES_IN}${rankIn}',
