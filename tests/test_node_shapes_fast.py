@@ -118,7 +118,10 @@ PLANTED = {
         "        if (RANK_OF_READING[13 + n] < 0 && r >= 0 && r < 13) RANK_OF_READING[13 + n] = r;\n"
         "      }\n",
     ),
-    "a holder field before the learnt one passed over": ("for (let k = 0; k < before; k++)", "for (let k = 0; k < 0; k++)"),
+    "a holder field before the learnt one passed over": (
+        "for (let k = 0; k < before; k++)",
+        "for (let k = 0; k < 0; k++)",
+    ),
     "a game state's free cells and foundations passed over": (
         "for (let k = 0; k < EMPTY_PARTS.length; k++)",
         "for (let k = 0; k < 0; k++)",
