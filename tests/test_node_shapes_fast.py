@@ -50,6 +50,7 @@ RUNS = (
     "game states: then a card in a free cell, in a foundation, nested deep",
     "generators: one yields too many, one of objects after one of names, one repeated",
     "getters: a value that changes from one read to the next, a throwing getter, a text form",
+    "board text: rows as printed, and texts near them",
     "layouts: a game state: another holder first, a holder read as nothing, parts holding cards",
     "layouts: piles holding their cards: as a Set, a bare array, none, 8 of them, a getter",
     "layouts: iterables: 51 and 53 cards, a Set, an array, a holder field beside an iterator",
@@ -149,6 +150,10 @@ PLANTED = {
     "a kept text taken for another of its first letter and length": (
         "${to} = ${table}_TEXTS[e] === ${x} ? ",
         "${to} = ${table}_TEXTS[e] !== null ? ",
+    ),
+    "rows as printed read without their separators": (
+        "(k < 51 && charCodeAt(text, 3 * k + 2) !== ((k & 7) === 7 ? 10 : 32))",
+        "false",
     ),
     "a card-name field passed over": (
         '|| typeof c !== "object" || ${NAMES_IN}${rankIn}',

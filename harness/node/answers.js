@@ -956,6 +956,29 @@
   // which reads these the same way.
   const lineCards = new Int32Array(64);
   const fastText = (text) => {
+    const line = rowsText(text);
+    return line !== null ? line : anyFastText(text);
+  };
+  // Rows as printed most often: "JD 2C …" two characters a card, one space between cards and one
+  // line feed between rows (and after the last, or not): read by character positions.
+  const rowsText = (text) => {
+    const n = text.length;
+    if (n !== 155 && !(n === 156 && charCodeAt(text, 155) === 10)) return null;
+    nextGeneration();
+    for (let k = 0; k < 52; k++) {
+      const a = charCodeAt(text, 3 * k);
+      const b = charCodeAt(text, 3 * k + 1);
+      const r = a < 128 ? RANK_OF_CODE[a] : -1;
+      const u = b < 128 ? SUIT_OF_CODE[b] : -1;
+      if (r < 0 || u < 0 || (k < 51 && charCodeAt(text, 3 * k + 2) !== ((k & 7) === 7 ? 10 : 32))) return null;
+      const c = r * 4 + u;
+      if (seen[c] === generation) return null;
+      seen[c] = generation;
+      codeAt[k] = c;
+    }
+    return lineOfCodes();
+  };
+  const anyFastText = (text) => {
     let n = 0;
     let lines = 0;
     let inLine = 0;

@@ -41,6 +41,7 @@ const faceValues = (c) => ({ rank: c.rank >= 1 && c.rank <= 9 ? c.rank + 1 : LET
 const tens = (c) => (c.rank === 9 ? '10' : LETTERS[c.rank]) + '♣♦♥♠'[c.suit];
 const RANK_WORDS = ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king'];
 const words = (c) => ({ rank: RANK_WORDS[c.rank], suit: WORDS[c.suit] });
+const printedRows = (n) => rows(name)(n).map((row) => row.join(' ')).join('\n');
 
 // Boards 1 … k of a dealer, each made afresh.
 const run = (dealer, deals) => deals.map((n) => () => dealer(n));
@@ -339,6 +340,24 @@ module.exports = {
         board[3][3] = { get rank() { return reads++ ? card.rank : 12; }, suit: card.suit };
       }),
       ...run(rows(words), range(14, 15)),
+    ],
+  },
+  'board text: rows as printed, and texts near them': {
+    boards: [
+      ...run(printedRows, range(1, 2)),
+      () => printedRows(3) + '\n',
+      () => printedRows(4).toLowerCase(),
+      () => printedRows(5).replace(/\n/g, '\r\n'),
+      () => printedRows(6).replace(' ', '  ').slice(0, 155),
+      () => printedRows(7).replace(' ', ','),
+      () => printedRows(8).replace(' ', '-'),
+      () => printedRows(9).replace(' ', '\t'),
+      () => printedRows(10).replace('\n', ' ').replace(' ', '\n'),
+      () => printedRows(11).slice(0, 152) + printedRows(11).slice(0, 2),
+      () => printedRows(12) + '\n\n',
+      () => rows(tens)(13).map((row) => row.join(' ')).join('\n'),
+      () => printedRows(14).replace(/T/g, '1'),
+      ...run(printedRows, range(15, 16)),
     ],
   },
   'getters: a value that changes from one read to the next, a throwing getter, a text form': {
