@@ -1484,12 +1484,12 @@
   };
 
   // ---------------------------------------------------------------- the reader
-  // What a deal's value is: { line } (its canonical line), { text } (board text for the lenient
+  // What a deal's value is: its canonical line (a string), { text } (board text for the lenient
   // reader), { invalid } (why it is no board), or { refused } (an encoding the request must state).
   const read = (value) => {
     if (typeof value === 'string' && value.length <= MAX_TEXT) {
       const line = fastText(value);
-      return line !== null ? { line } : { text: value };
+      return line !== null ? line : { text: value };
     }
     placeShape = null;
     scratchUsed = 0;
@@ -1507,7 +1507,7 @@
       if (got === -1) readValue(value, 'it', 0);
       else if (got >= 0) {
         hits = got >> 6;
-        if ((got & 63) === 52) return { line: lineOfCodes() }; // 52 distinct cards, each a hit
+        if ((got & 63) === 52) return lineOfCodes(); // 52 distinct cards, each a hit
         noteLearnt();
       }
       if (hits > 0) {
@@ -1519,11 +1519,11 @@
       const line = lineOfPositions();
       if (line === null) return { invalid: `52 cards, but not distinct: ${problem()}` };
       learn();
-      return { line };
+      return line;
     } catch (err) {
       if (err instanceof BoardText) {
         const line = fastText(err.text);
-        return line !== null ? { line } : { text: err.text };
+        return line !== null ? line : { text: err.text };
       }
       if (err instanceof Unreadable) return err.refused ? { refused: err.message } : { invalid: err.message };
       throw err; // the dealer's own code threw (a getter, an iterator, a text form)
@@ -1534,6 +1534,7 @@
   // most dealers return: read without the general walk, each name as readCard reads it first
   // (quickCard); null sends the value there.
   const readRows = (board) => {
+    if (learntReader !== null && learntLayout.kind !== KIND_TEXT) return null; // not names: read() reads it
     if (!isArray(board)) return null;
     const n = board.length;
     if (n === 52) return readNames(board, 52, 0, 0);

@@ -24,7 +24,7 @@ const reader = (run, script) => {
   return r;
 };
 const outcome = (got) =>
-  got.line !== undefined ? ['line', got.line] : got.text !== undefined ? ['text', got.text] : got.refused !== undefined ? ['refused', got.refused] : ['invalid', got.invalid];
+  typeof got === 'string' ? ['line', got] : got.text !== undefined ? ['text', got.text] : got.refused !== undefined ? ['refused', got.refused] : ['invalid', got.invalid];
 const threw = (err) => ['threw', err instanceof Error ? err.message : String(err)];
 
 const out = {};
