@@ -1276,7 +1276,7 @@
         const f = fieldName(HOLDERS[layout.holder]);
         add(`  if (!(${stringify(f)} in v)) return -1;`);
         add(`  const held = v.${f};`);
-        add(`  if (typeof held === "function" || held === undefined || held === null) return readObjectFrom(v, "it", 0, ${layout.holder + 1}), -2;`);
+        add(`  if (typeof held === "function" || held === void 0 || held === null) return readObjectFrom(v, "it", 0, ${layout.holder + 1}), -2;`);
         for (let k = 0; k < EMPTY_PARTS.length; k++) {
           const part = fieldName(EMPTY_PARTS[k]);
           add(`  if (${stringify(part)} in v) mustBeEmptyValue(v.${part}, ${stringify(part)}, "it");`);
