@@ -149,7 +149,7 @@ PLANTED = {
     ),
     "a kept text taken for another of its first letter and length": (
         "${to} = ${table}_TEXTS[e] === ${x} ? ",
-        "${to} = ${table}_TEXTS[e] !== null ? ",
+        "${to} = ${table}_TEXTS[e] !== '' ? ",
     ),
     "rows as printed read without their separators": (
         "(k < 51 && charCodeAt(text, 3 * k + 2) !== ((k & 7) === 7 ? 10 : 32))",

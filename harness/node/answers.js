@@ -1094,6 +1094,7 @@
   const NUMBER_OF_CODE = new Int32Array(52);
   // Longer rank and suit texts ("clubs", "queen") met since the tables were learnt, each with its
   // rank or suit as learnt, by (first character + length) & 63: compared by content, one compare.
+  // (Kept as '' when empty, never null: a compare of two texts only stays one pointer compare.)
   const RANK_TEXTS = fresh(64);
   const RANK_TEXT_CODES = new Int8Array(64);
   const SUIT_TEXTS = fresh(64);
@@ -1151,8 +1152,8 @@
     learntLayout = null;
     learntKind = KIND_UNSET;
     for (let k = 0; k < 64; k++) {
-      RANK_TEXTS[k] = null;
-      SUIT_TEXTS[k] = null;
+      RANK_TEXTS[k] = '';
+      SUIT_TEXTS[k] = '';
     }
     if (kind === KIND_FIELDS) {
       clear(RANK_OF_READING);
