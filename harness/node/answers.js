@@ -590,7 +590,10 @@
     if (depth > 2) return false;
     if (isArray(v)) {
       const n = v.length;
-      for (let k = 0; k < n; k++) if (!isEmptyPart(v[k], depth + 1)) return false;
+      for (let k = 0; k < n; k++) {
+        const part = v[k];
+        if (part !== null && part !== undefined && !isEmptyPart(part, depth + 1)) return false;
+      }
       return true;
     }
     const list = listOf(v, 'a free cell or foundation');
