@@ -1,12 +1,16 @@
-"""The `node:` reader (harness/node/answers.js) reads a board whose cards are all of the kind the
-boards before it taught straight to its line, through tables learnt from those boards: exactly as
-a reader made afresh for that board alone reads it, card by card from the board's own readings —
-the same line, or the same failure with the same message.
+"""The `node:` reader (harness/node/answers.js) reads a board laid out as the boards before it taught
+(a reader made for that layout: where the list is, its shape and groups, the kind of card, each
+card straight to its code through tables learnt from those boards) exactly as a reader made afresh
+for that board alone reads it, card by card from the board's own readings: the same line, or the
+same failure with the same message; and it reads board text printed as rows exactly as its general
+text reader does.
 
 The runs (tests/js/readers/runs.js) are the boards one dealer returns, in order: every shape the
 shape dealers return over many deals, then boards made to trip the fast way (a numbering changed
-midway, a field missing or added, shapes mixed, repeated and extra cards, getters, iterables, cards
-in free cells).  tests/js/readers/compare.js reads each board both ways."""
+midway, a field missing or added, shapes mixed, repeated and extra cards, getters whose value
+changes, iterables of 51 and 53 cards, a game state's holders and free cells, piles, name fields,
+values of another type than learnt, texts near rows as printed).  tests/js/readers/compare.js
+reads each board both ways; every bug planted below in a copy of the reader is found."""
 
 from __future__ import annotations
 
