@@ -1316,7 +1316,8 @@
           add(`  if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOf(g${g})`)}`);
         } else {
           add(`  const h${g} = items[${g}];`);
-          add(`  if (typeof h${g} === "string" || h${g} === null || typeof h${g} !== "object" || isArray(h${g}) || !("cards" in h${g})) ${out(`groupOf(h${g})`)}`);
+          const notHolding = `typeof h${g} === "string" || h${g} === null || typeof h${g} !== "object" || isArray(h${g})`;
+          add(`  if (${notHolding} || !("cards" in h${g})) ${out(`groupOf(h${g})`)}`);
           add(`  const g${g} = h${g}.cards;`);
           add(`  if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOfCards(g${g})`)}`);
         }
