@@ -607,11 +607,11 @@
     for (let k = 0; k < keys.length; k++) if (typeof keys[k] === 'string' && !isEmptyPart(v[keys[k]], depth + 1)) return false;
     return true;
   };
-  // A group: a row or column of cards (an array, an iterable, an object holding `cards`), its
-  // size in `listLength`; or null.
   // How groupOf found its group, for the layout: GROUP_ARRAY, GROUP_CARDS (an array under `cards`),
   // or LAY_NONE.
   let groupHow = LAY_NONE;
+  // A group: a row or column of cards (an array, an iterable, an object holding `cards`), its
+  // size in `listLength`; or null.
   const groupOf = (v) => {
     if (typeof v === 'string' || v === null || typeof v !== 'object') return null;
     if (isArray(v)) {
