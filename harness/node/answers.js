@@ -1195,6 +1195,8 @@
   // ---------------------------------------------------------------- the learnt layout's reader
   const makeFunction = Function; // the context's own, taken before any dealer code runs
   const readers = { __proto__: null }; // made readers by their layout's key
+  const MAX_READERS = 64;
+  let readersMade = 0;
   // A field name as written into a reader's source: only ever one of ours (HOLDERS, NAME_FIELDS,
   // RANK_FIELDS, SUIT_FIELDS), never a dealer's text.
   const fieldName = (f) => f;
@@ -1228,7 +1230,11 @@
     const key =
       `${layout.top} ${layout.holder} ${layout.shape} ${layout.group} ${kind} ${layout.fields} ${layout.named} ` +
       `${layout.rankType} ${layout.suitType}`;
-    if (readers[key] === undefined) readers[key] = layoutReader(layout);
+    if (readers[key] === undefined) {
+      if (readersMade === MAX_READERS) return; // a dealer of ever new layouts is read by the full reader
+      readersMade++;
+      readers[key] = layoutReader(layout);
+    }
     learntReader = readers[key];
     learntLayout = layout;
   };
