@@ -1,12 +1,16 @@
-"""The `node:` reader (harness/node/answers.js) reads a board whose cards are all of the kind the
-boards before it taught straight to its line, through tables learnt from those boards: exactly as
-a reader made afresh for that board alone reads it, card by card from the board's own readings —
-the same line, or the same failure with the same message.
+"""The `node:` reader (harness/node/answers.js) reads a board laid out as the boards before it taught
+(a reader made for that layout: where the list is, its shape and groups, the kind of card, each
+card straight to its code through tables learnt from those boards) exactly as a reader made afresh
+for that board alone reads it, card by card from the board's own readings: the same line, or the
+same failure with the same message; and it reads board text printed as rows exactly as its general
+text reader does.
 
 The runs (tests/js/readers/runs.js) are the boards one dealer returns, in order: every shape the
 shape dealers return over many deals, then boards made to trip the fast way (a numbering changed
-midway, a field missing or added, shapes mixed, repeated and extra cards, getters, iterables, cards
-in free cells).  tests/js/readers/compare.js reads each board both ways."""
+midway, a field missing or added, shapes mixed, repeated and extra cards, getters whose value
+changes, iterables of 51 and 53 cards, a game state's holders and free cells, piles, name fields,
+values of another type than learnt, texts near rows as printed).  tests/js/readers/compare.js
+reads each board both ways; every bug planted below in a copy of the reader is found."""
 
 from __future__ import annotations
 
@@ -50,6 +54,12 @@ RUNS = (
     "game states: then a card in a free cell, in a foundation, nested deep",
     "generators: one yields too many, one of objects after one of names, one repeated",
     "getters: a value that changes from one read to the next, a throwing getter, a text form",
+    "board text: rows as printed, and texts near them",
+    "layouts: a game state: another holder first, a holder read as nothing, parts holding cards",
+    "layouts: piles holding their cards: as a Set, a bare array, none, 8 of them, a getter",
+    "layouts: iterables: 51 and 53 cards, a Set, an array, a holder field beside an iterator",
+    "layouts: name fields: a getter, a number id beside a code, a code naming another card",
+    "layouts: values of another type than learnt: symbols, words, a word in a learnt word's place",
 )
 
 Board = dict[str, Any]  # {"fast": [kind, text], "full": [kind, text], "readFast": bool}
@@ -97,7 +107,7 @@ def test_the_runs_are_read_fast_and_hold_failures(outcomes: dict[str, list[Board
 
 # Bugs planted in a copy of the reader, each a change of its text: the comparison finds each.
 PLANTED = {
-    "repeated hits read as a line": ("if (hits === 52 && !repeatedHit)", "if (hits === 52)"),
+    "repeated hits read as a line": ("if ((got & 63) === 52)", "if (got >> 6 === 52)"),
     "tables learnt from more readings than ranks": ("if (ranks !== 13 || suits !== 4) return;", ""),
     "cards of any kind counted as hits": (
         "      cardKindIs(KIND_TEXT);\n      return setCard(p, c);",
@@ -113,11 +123,45 @@ PLANTED = {
         "        if (RANK_OF_READING[13 + n] < 0 && r >= 0 && r < 13) RANK_OF_READING[13 + n] = r;\n"
         "      }\n",
     ),
+    "a holder field before the learnt one passed over": (
+        "for (let k = 0; k < before; k++)",
+        "for (let k = 0; k < 0; k++)",
+    ),
+    "a game state's free cells and foundations passed over": (
+        "for (let k = 0; k < EMPTY_PARTS.length; k++)",
+        "for (let k = 0; k < 0; k++)",
+    ),
+    "a group's size taken as learnt": (
+        "if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOf(g${g})`)}",
+        "if (!isArray(g${g})) ${out(`groupOf(g${g})`)}",
+    ),
+    "a pile's size taken as learnt": (
+        "if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOfCards(g${g})`)}",
+        "if (!isArray(g${g})) ${out(`groupOfCards(g${g})`)}",
+    ),
+    "a holder read again after it held nothing": (
+        'readObjectFrom(v, "it", 0, ${layout.holder + 1})',
+        'readObjectFrom(v, "it", 0, ${layout.holder})',
+    ),
+    "a name field read again after it named no card": (
+        "readNamedFrom(c, ${layout.named + 1}, p, ${D})",
+        "readNamedFrom(c, ${layout.named}, p, ${D})",
+    ),
+    "a rank or suit read again after it missed the tables": (
+        "readFields(${layout.fields}, rv, sv, p, ${D})",
+        "readCard(c, p, ${D})",
+    ),
+    "a kept text taken for another of its first letter and length": (
+        "${to} = ${table}_TEXTS[e] === ${x} ? ",
+        "${to} = ${table}_TEXTS[e] !== '' ? ",
+    ),
+    "rows as printed read without their separators": (
+        "(k < 51 && charCodeAt(text, 3 * k + 2) !== ((k & 7) === 7 ? 10 : 32))",
+        "false",
+    ),
     "a card-name field passed over": (
-        "    const named = namedCard(v);\n    if (named >= 0) return readNamed(named, p);\n"
-        "    const fields = fieldsOf(v);\n    if (fields < 0)",
-        "    const named = -1;\n    if (named >= 0) return readNamed(named, p);\n"
-        "    const fields = fieldsOf(v);\n    if (fields < 0)",
+        '|| typeof c !== "object" || ${NAMES_IN}${rankIn}',
+        '|| typeof c !== "object"${rankIn}',
     ),
 }
 

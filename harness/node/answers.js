@@ -402,14 +402,62 @@
     boardKind = boardKind === kind || boardKind === KIND_UNSET ? kind : KIND_MIXED;
   };
 
-  // A card-name field's card, the fields in the order they are preferred, or -1 when none names one.
-  const namedCard = (v) => {
+  // The layout of the board being read, noted as the full reader reads it, for learnLayout(): where
+  // its list is (the value itself, a game state's holder field, an iterable), the list's shape and
+  // groups, and the card objects' fields.  LAY_NONE where the board took a way no learnt reader takes.
+  const LAY_NONE = -1;
+  const TOP_LIST = 0; // the value is an array
+  const TOP_ITERABLE = 1; // the value is an iterable, not an array
+  const TOP_STATE = 2; // the value is a game state holding an array under HOLDERS[layHolder]
+  const SHAPE_52 = 0; // 52 cards
+  const SHAPE_ROWS = 1;
+  const SHAPE_COLUMNS = 2;
+  const SHAPE_ONE = 3; // one group of 52
+  const GROUP_ARRAY = 0; // each group an array
+  const GROUP_CARDS = 1; // each group an object holding an array under `cards`
+  let layTop = LAY_NONE;
+  let layHolder = LAY_NONE;
+  let layShape = LAY_NONE;
+  let layGroup = LAY_NONE;
+  let layDepth = LAY_NONE; // the list's depth
+  let layFields = -2; // the fields (fieldsOf) of every card read by its fields, -1 when they differ
+  let layNamed = -2; // the card-name field (NAME_FIELDS) of every card read by one, -1 when they differ
+  const noteFields = (f) => {
+    layFields = layFields === -2 || layFields === f ? f : -1;
+  };
+  // The type of every rank (suit) field's value: VALUE_CHAR (a text of one character), VALUE_TEXT
+  // (a longer text), VALUE_NUMBER, or VALUE_ANY when they differ.
+  const VALUE_ANY = -1;
+  const VALUE_CHAR = 1;
+  const VALUE_TEXT = 2;
+  const VALUE_NUMBER = 3;
+  let layRankType = -2;
+  let laySuitType = -2;
+  const valueType = (x) => (typeof x === 'number' ? VALUE_NUMBER : typeof x !== 'string' ? VALUE_ANY : x.length === 1 ? VALUE_CHAR : VALUE_TEXT);
+  const noteTypes = (rankType, suitType) => {
+    layRankType = layRankType === -2 || layRankType === rankType ? rankType : VALUE_ANY;
+    laySuitType = laySuitType === -2 || laySuitType === suitType ? suitType : VALUE_ANY;
+  };
+  const noteNamed = (k) => {
+    layNamed = layNamed === -2 || layNamed === k ? k : -1;
+  };
+
+  // A card-name field's card, the fields in the order they are preferred (NAME_FIELDS) from field k
+  // on, or -1 when none names one; the field that named it in `namedField`.
+  const NAME_FIELDS = ['id', 'code', 'name', 'short', 'label'];
+  let namedField = -1;
+  const namedFrom = (v, k) => {
     let c = -1;
-    if ('id' in v) c = cardOfName(v.id);
-    if (c < 0 && 'code' in v) c = cardOfName(v.code);
-    if (c < 0 && 'name' in v) c = cardOfName(v.name);
-    if (c < 0 && 'short' in v) c = cardOfName(v.short);
-    if (c < 0 && 'label' in v) c = cardOfName(v.label);
+    if (k <= 0 && 'id' in v) c = cardOfName(v.id);
+    if (c >= 0) return (namedField = 0), c;
+    if (k <= 1 && 'code' in v) c = cardOfName(v.code);
+    if (c >= 0) return (namedField = 1), c;
+    if (k <= 2 && 'name' in v) c = cardOfName(v.name);
+    if (c >= 0) return (namedField = 2), c;
+    if (k <= 3 && 'short' in v) c = cardOfName(v.short);
+    if (c >= 0) return (namedField = 3), c;
+    if (k <= 4 && 'label' in v) c = cardOfName(v.label);
+    if (c >= 0) namedField = 4;
     return c;
   };
   // The fields a card object holds its rank (0: rank, 1: value, 2: face) and its suit in (0: suit,
@@ -452,12 +500,14 @@
       fail(`${placeName(p)} is ${describe(v)}: not a card (expected a name like "JD", or an object with a rank and a suit)`);
     }
     // A card-name field first, when it names a card.
-    const c = namedCard(v);
-    if (c >= 0) return readNamed(c, p);
-    return readUnnamedCard(v, fieldsOf(v), p, depth);
+    return readNamedFrom(v, 0, p, depth);
   };
-  const readNamed = (c, p) => {
+  // The rest of readCard for a card object, from its card-name field k on.
+  const readNamedFrom = (v, k, p, depth) => {
+    const c = namedFrom(v, k);
+    if (c < 0) return readUnnamedCard(v, fieldsOf(v), p, depth);
     cardKindIs(KIND_NAMED);
+    noteNamed(namedField);
     setCard(p, c);
   };
   // The rest of readCard, for a card object without a card-name field: its fields (fieldsOf).
@@ -483,6 +533,8 @@
     let r = rankReading(rv);
     let u = suitReading(sv);
     cardKindIs(r >= 0 && u >= 0 ? KIND_FIELDS : KIND_MIXED);
+    noteFields(fields);
+    noteTypes(valueType(rv), valueType(sv));
     if (r < 0) {
       partPath = '';
       r = readRank(rv, p, RANK_FIELDS[fields >> 1], depth + 1);
@@ -536,6 +588,14 @@
   const isEmptyPart = (v, depth) => {
     if (v === null || v === undefined || v === 0 || v === '') return true;
     if (depth > 2) return false;
+    if (isArray(v)) {
+      const n = v.length;
+      for (let k = 0; k < n; k++) {
+        const part = v[k];
+        if (part !== null && part !== undefined && !isEmptyPart(part, depth + 1)) return false;
+      }
+      return true;
+    }
     const list = listOf(v, 'a free cell or foundation');
     if (list !== null) {
       const n = listLength;
@@ -547,17 +607,27 @@
     for (let k = 0; k < keys.length; k++) if (typeof keys[k] === 'string' && !isEmptyPart(v[keys[k]], depth + 1)) return false;
     return true;
   };
+  // How groupOf found its group, for the layout: GROUP_ARRAY, GROUP_CARDS (an array under `cards`),
+  // or LAY_NONE.
+  let groupHow = LAY_NONE;
   // A group: a row or column of cards (an array, an iterable, an object holding `cards`), its
   // size in `listLength`; or null.
   const groupOf = (v) => {
     if (typeof v === 'string' || v === null || typeof v !== 'object') return null;
     if (isArray(v)) {
+      groupHow = GROUP_ARRAY;
       listLength = v.length;
       return v;
     }
-    if ('cards' in v) return listOf(v.cards, "a group's cards");
+    if ('cards' in v) return groupOfCards(v.cards);
     if ('rank' in v || 'suit' in v || 'name' in v || 'id' in v || 'code' in v) return null;
+    groupHow = LAY_NONE;
     return listOf(v, 'a group');
+  };
+  // The rest of groupOf for an object holding `cards`, their value.
+  const groupOfCards = (cards) => {
+    groupHow = isArray(cards) ? GROUP_CARDS : LAY_NONE;
+    return listOf(cards, "a group's cards");
   };
 
   const ROWS = [8, 8, 8, 8, 8, 8, 4];
@@ -572,23 +642,29 @@
   // Reads a list of 7 rows, 8 columns, or 52 cards (in dealing order) into the positions.
   const readList = (items, n, what, depth) => {
     if (n === 0) fail(`${what} is empty`);
-    const first = groupOf(items[0]);
-    const firstLength = listLength;
-    const card = cardReader;
-    if (first === null && n === 52) {
-      placeShape = null;
-      for (let j = 0; j < 52; j++) card(items[j], j, depth + 1);
-      return;
+    return readListFrom(items, n, what, depth, scratch(), 0, groupOf(items[0]));
+  };
+  // The rest of readList from item g0 on: the groups of items 0 … g0 - 1 in `groups` and `sizes`,
+  // item g0's groupOf() `group` (its size in listLength).
+  const readListFrom = (items, n, what, depth, groups, g0, group) => {
+    if (g0 === 0) {
+      if (group === null && n === 52) {
+        placeShape = null;
+        notePlace(SHAPE_52, LAY_NONE, depth);
+        for (let j = 0; j < 52; j++) readCard(items[j], j, depth + 1);
+        return;
+      }
+      if (group === null && typeof items[0] === 'string' && (n === 7 || n === 8 || n === 1)) return readLines(items, n, what);
+      if (group === null) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
+      if (n > MAX_ITEMS) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
     }
-    if (first === null && typeof items[0] === 'string' && (n === 7 || n === 8 || n === 1)) return readLines(items, n, what);
-    if (first === null) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
-    if (n > MAX_ITEMS) fail(`${what} holds ${n} items: expected 7 rows, 8 columns or 52 cards`);
-    const groups = scratch();
-    for (let g = 0; g < n; g++) {
-      const group = g === 0 ? first : groupOf(items[g]);
-      if (group === null) fail(`${what} mixes groups of cards with ${describe(items[g])} (item ${g + 1})`);
-      groups[g] = group;
-      sizes[g] = g === 0 ? firstLength : listLength;
+    let how = g0 === 0 ? groupHow : LAY_NONE;
+    for (let g = g0; g < n; g++) {
+      const found = g === g0 ? group : groupOf(items[g]);
+      if (found === null) fail(`${what} mixes groups of cards with ${describe(items[g])} (item ${g + 1})`);
+      if (groupHow !== how) how = LAY_NONE;
+      groups[g] = found;
+      sizes[g] = listLength;
     }
     let shape = null;
     if (n === 7 && sizesMatch(ROWS, n)) shape = 'row';
@@ -598,6 +674,7 @@
       fail(`${what} holds ${n} groups of ${sizesText(sizes, n)} cards: expected rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one of 52`);
     }
     placeShape = shape === 'line' ? null : shape;
+    notePlace(shape === 'row' ? SHAPE_ROWS : shape === 'column' ? SHAPE_COLUMNS : SHAPE_ONE, how, depth);
     // card j of group g is position first + j * stride: rows 8g + j, columns 8j + g
     const across = shape === 'row' ? 8 : shape === 'column' ? 1 : 0;
     const stride = shape === 'column' ? 8 : 1;
@@ -605,8 +682,13 @@
       const cards = groups[g];
       const len = sizes[g];
       const first = g * across;
-      for (let j = 0; j < len; j++) card(cards[j], first + j * stride, depth + 2);
+      for (let j = 0; j < len; j++) readCard(cards[j], first + j * stride, depth + 2);
     }
+  };
+  const notePlace = (shape, group, depth) => {
+    layShape = shape;
+    layGroup = group;
+    layDepth = depth;
   };
   const sizesMatch = (want, n) => {
     for (let k = 0; k < n; k++) if (sizes[k] !== want[k]) return false;
@@ -640,8 +722,10 @@
     heldValue = inner;
     return f;
   };
-  const mustBeEmpty = (v, part, what) => {
-    if (!isEmptyPart(v[part], 0)) fail(`${what} has cards in its ${part}: expected a fresh deal (free cells and foundations empty)`);
+  const mustBeEmpty = (v, part, what) => mustBeEmptyValue(v[part], part, what);
+  // The rest of mustBeEmpty, the part's value `held`.
+  const mustBeEmptyValue = (held, part, what) => {
+    if (!isEmptyPart(held, 0)) fail(`${what} has cards in its ${part}: expected a fresh deal (free cells and foundations empty)`);
   };
 
   // Reads any board value into the positions (or throws BoardText / Unreadable).
@@ -654,40 +738,74 @@
     if (v === null || typeof v !== 'object') {
       fail(`${what === 'it' ? 'not' : `${what} is ${describe(v)}, not`} a board (expected rows, columns, 52 cards, board text or a game state)`);
     }
-    if (isArray(v)) return readList(v, v.length, what, depth);
+    if (isArray(v)) {
+      noteTop(depth, TOP_LIST);
+      return readList(v, v.length, what, depth);
+    }
+    return readObjectFrom(v, what, depth, 0);
+  };
+  // The game-state holder fields, in the order they are looked for.
+  const HOLDERS = ['cascades', 'tableau', 'tableaux', 'columns', 'stacks', 'piles', 'board', 'rows', 'layout', 'cards', 'deck'];
+  // The rest of readValue for an object that is not an array, from holder field HOLDERS[k] on.
+  const readObjectFrom = (v, what, depth, k) => {
     // The first holder field present, each looked up at a site of its own (they stay fast).
     const f =
-      holds(v, 'cascades', 'cascades' in v) ||
-      holds(v, 'tableau', 'tableau' in v) ||
-      holds(v, 'tableaux', 'tableaux' in v) ||
-      holds(v, 'columns', 'columns' in v) ||
-      holds(v, 'stacks', 'stacks' in v) ||
-      holds(v, 'piles', 'piles' in v) ||
-      holds(v, 'board', 'board' in v) ||
-      holds(v, 'rows', 'rows' in v) ||
-      holds(v, 'layout', 'layout' in v) ||
-      holds(v, 'cards', 'cards' in v) ||
-      holds(v, 'deck', 'deck' in v);
+      (k <= 0 && holds(v, 'cascades', 'cascades' in v)) ||
+      (k <= 1 && holds(v, 'tableau', 'tableau' in v)) ||
+      (k <= 2 && holds(v, 'tableaux', 'tableaux' in v)) ||
+      (k <= 3 && holds(v, 'columns', 'columns' in v)) ||
+      (k <= 4 && holds(v, 'stacks', 'stacks' in v)) ||
+      (k <= 5 && holds(v, 'piles', 'piles' in v)) ||
+      (k <= 6 && holds(v, 'board', 'board' in v)) ||
+      (k <= 7 && holds(v, 'rows', 'rows' in v)) ||
+      (k <= 8 && holds(v, 'layout', 'layout' in v)) ||
+      (k <= 9 && holds(v, 'cards', 'cards' in v)) ||
+      (k <= 10 && holds(v, 'deck', 'deck' in v));
     if (f) {
-      if ('freecells' in v) mustBeEmpty(v, 'freecells', what);
-      if ('freeCells' in v) mustBeEmpty(v, 'freeCells', what);
-      if ('cells' in v) mustBeEmpty(v, 'cells', what);
-      if ('reserve' in v) mustBeEmpty(v, 'reserve', what);
-      if ('reserves' in v) mustBeEmpty(v, 'reserves', what);
-      if ('foundations' in v) mustBeEmpty(v, 'foundations', what);
-      if ('foundation' in v) mustBeEmpty(v, 'foundation', what);
-      if ('homecells' in v) mustBeEmpty(v, 'homecells', what);
-      if ('homeCells' in v) mustBeEmpty(v, 'homeCells', what);
-      return readValue(heldValue, `its ${f}`, depth + 1);
+      const held = heldValue;
+      emptyParts(v, what);
+      return readHeld(held, f, depth);
     }
     const list = listOf(v, what);
-    if (list !== null) return readList(list, listLength, what, depth);
+    if (list !== null) {
+      noteTop(depth, TOP_ITERABLE);
+      return readList(list, listLength, what, depth);
+    }
+    return readObjectAfterList(v, what, depth);
+  };
+  // A game state's free cells and foundations, each when present: they must be empty.
+  const EMPTY_PARTS = ['freecells', 'freeCells', 'cells', 'reserve', 'reserves', 'foundations', 'foundation', 'homecells', 'homeCells'];
+  const emptyParts = (v, what) => {
+    if ('freecells' in v) mustBeEmpty(v, 'freecells', what);
+    if ('freeCells' in v) mustBeEmpty(v, 'freeCells', what);
+    if ('cells' in v) mustBeEmpty(v, 'cells', what);
+    if ('reserve' in v) mustBeEmpty(v, 'reserve', what);
+    if ('reserves' in v) mustBeEmpty(v, 'reserves', what);
+    if ('foundations' in v) mustBeEmpty(v, 'foundations', what);
+    if ('foundation' in v) mustBeEmpty(v, 'foundation', what);
+    if ('homecells' in v) mustBeEmpty(v, 'homecells', what);
+    if ('homeCells' in v) mustBeEmpty(v, 'homeCells', what);
+  };
+  // What a game state holds under field f (its value `held`), read as a board.
+  const readHeld = (held, f, depth) => {
+    if (depth === 0 && isArray(held)) {
+      layTop = TOP_STATE;
+      for (let k = 0; k < HOLDERS.length; k++) if (HOLDERS[k] === f) layHolder = k;
+      return readList(held, held.length, `its ${f}`, 1);
+    }
+    return readValue(held, `its ${f}`, depth + 1);
+  };
+  // The rest of readValue for an object that is neither a game state nor an iterable.
+  const readObjectAfterList = (v, what, depth) => {
     const t = textForm(v);
     if (t !== null) return readValue(t, `its text form`, depth + 1);
     return fail(
       `${what}${fieldList(v)} holds no board: expected rows, columns or 52 cards, a game state holding them ` +
         '(cascades, tableau, columns, stacks, piles, board …), an iterable of cards, or a text form printing the tableau',
     );
+  };
+  const noteTop = (depth, top) => {
+    if (depth === 0) layTop = top;
   };
 
   // ---------------------------------------------------------------- numbers, then the line
@@ -841,6 +959,29 @@
   // which reads these the same way.
   const lineCards = new Int32Array(64);
   const fastText = (text) => {
+    const line = rowsText(text);
+    return line !== null ? line : anyFastText(text);
+  };
+  // Rows as printed most often: "JD 2C …" two characters a card, one space between cards and one
+  // line feed between rows (and after the last, or not): read by character positions.
+  const rowsText = (text) => {
+    const n = text.length;
+    if (n !== 155 && !(n === 156 && charCodeAt(text, 155) === 10)) return null;
+    nextGeneration();
+    for (let k = 0; k < 52; k++) {
+      const a = charCodeAt(text, 3 * k);
+      const b = charCodeAt(text, 3 * k + 1);
+      const r = a < 128 ? RANK_OF_CODE[a] : -1;
+      const u = b < 128 ? SUIT_OF_CODE[b] : -1;
+      if (r < 0 || u < 0 || (k < 51 && charCodeAt(text, 3 * k + 2) !== ((k & 7) === 7 ? 10 : 32))) return null;
+      const c = r * 4 + u;
+      if (seen[c] === generation) return null;
+      seen[c] = generation;
+      codeAt[k] = c;
+    }
+    return lineOfCodes();
+  };
+  const anyFastText = (text) => {
     let n = 0;
     let lines = 0;
     let inLine = 0;
@@ -915,15 +1056,22 @@
     return lines === 1 ? lineOfPositions() : null;
   };
 
-  // ---------------------------------------------------------------- cards read as the last board's
-  // A board decided from its readings (resolveNumbers) teaches the reader its kind of card; the
-  // boards after it are walked as every board is, but each card is read by that kind's own reader
-  // (cardReader): readCard's own steps, in its order, each field's value read once, and then the
-  // card straight to its code — through tables learnt from that board where its values are numbers.
-  // Such a card is a hit (codeAt, hitAt); a card of another kind, or whose values the tables do not
-  // hold, is read on by readCard's steps from where the kind's reader stopped, to its reading.  A
-  // board of 52 distinct hits is the line of their codes; any other board is decided from its
-  // readings, as the first was (a hit's reading is its code's, read back through the tables).
+  // ---------------------------------------------------------------- boards read as the last board's
+  // A board decided from its readings (resolveNumbers) teaches the reader its layout — where its
+  // list is (the value, a game state's holder field, an iterable), the list's shape and groups, and
+  // its kind of card (a name, a card-name field, rank and suit fields, a text form, a number) — and,
+  // where its values are numbers, tables from each value as read to the card decided.  For that
+  // layout a reader is made once (layoutReader: a function written from fixed templates, the only
+  // names in it the harness's own field names), and each board after it is read by that reader
+  // first.  It takes exactly the full reader's steps, in its order, on the way the learnt board
+  // took, and reads each card straight to its code (a hit) where the card is of the learnt kind and
+  // its values are in the tables.  Where the board goes another way, the full reader goes on from
+  // that very step with what was read so far, so that nothing a dealer's code computes (a getter, an
+  // iterator, a text form) is read twice: before any such read, the full reader starts again from
+  // the value (the learnt reader has then only looked: typeof, Array.isArray, `in`); a card the
+  // learnt reader does not take is read on by readCard's steps from where it stopped, to its
+  // reading.  A board of 52 distinct hits is the line of their codes; any other board is decided
+  // from its readings, as the first was (a hit's reading is its code's, read back through the tables).
   //
   // Why that line is the one the readings would give: a card named by a text, a name field or a
   // text form is the same card whatever the board; a number (a numeric rank, a suit as a number, a
@@ -931,20 +1079,13 @@
   // as read (its reading) to the card decided, and are learnt only from a board with one reading
   // per rank and one per suit (one per card, for card numbers): a board whose 52 cards are distinct
   // hits then uses exactly the learnt board's set of readings, so the same numbering.
-  let cardReader = readCard;
   let learntKind = KIND_UNSET;
-  let board = 0; // the board being read (for hitAt)
+  let learntReader = null; // the learnt layout's reader, or null
+  let learntLayout = null; // its layout (what the full reader notes: top, holder, shape, group, fields, named)
+  let board = 0; // the board being read (for missAt)
   let hits = 0; // cards of the board read straight to their code
-  let repeatedHit = false;
   const codeAt = new Int8Array(52);
-  const hitAt = new Int32Array(52); // `board` where position p is a hit
-  const hit = (p, c) => {
-    if (seen[c] === generation) repeatedHit = true;
-    seen[c] = generation;
-    codeAt[p] = c;
-    hitAt[p] = board;
-    hits++;
-  };
+  const missAt = new Int32Array(52); // `board` where the learnt reader did not read position p to its code
   // value read → card, and card → reading, as learnt
   const RANK_OF_READING = new Int8Array(13 + 15); // readings 0 … 12 (letters and words), then numbers 0 … 14
   const SUIT_OF_READING = new Int8Array(4 + 5); // readings 0 … 3 (letters, symbols and words), then numbers 0 … 4
@@ -954,6 +1095,31 @@
   const READING_OF_RANK = new Int32Array(13);
   const READING_OF_SUIT = new Int32Array(4);
   const NUMBER_OF_CODE = new Int32Array(52);
+  // Longer rank and suit texts ("clubs", "queen") met since the tables were learnt, each with its
+  // rank or suit as learnt, by (first character + length) & 63: compared by content, one compare.
+  // (Kept as '' when empty, never null: a compare of two texts only stays one pointer compare.)
+  const RANK_TEXTS = fresh(64);
+  const RANK_TEXT_CODES = new Int8Array(64);
+  const SUIT_TEXTS = fresh(64);
+  const SUIT_TEXT_CODES = new Int8Array(64);
+  const textSlot = (t) => (charCodeAt(t, 0) + t.length) & 63;
+  // A rank or suit field's value as learnt (rankAsLearnt, suitAsLearnt), a longer text kept.
+  const rankAny = (rv) => {
+    const r = rankAsLearnt(rv);
+    if (r >= 0 && typeof rv === 'string' && rv.length > 1) {
+      RANK_TEXTS[textSlot(rv)] = rv;
+      RANK_TEXT_CODES[textSlot(rv)] = r;
+    }
+    return r;
+  };
+  const suitAny = (sv) => {
+    const u = suitAsLearnt(sv);
+    if (u >= 0 && typeof sv === 'string' && sv.length > 1) {
+      SUIT_TEXTS[textSlot(sv)] = sv;
+      SUIT_TEXT_CODES[textSlot(sv)] = u;
+    }
+    return u;
+  };
   const rankSlot = (r) => (r < NUMERIC ? r : r - NUMERIC + 13);
   const suitSlot = (u) => (u < NUMERIC ? u : u - NUMERIC + 4);
   const clear = (table) => {
@@ -962,7 +1128,7 @@
   // The readings of the board's hits (from their codes), for deciding the board from its readings.
   const readingsOfHits = () => {
     for (let p = 0; p < 52; p++) {
-      if (hitAt[p] !== board) continue;
+      if (missAt[p] === board) continue;
       const c = codeAt[p];
       if (learntKind === KIND_FIELDS) {
         rankAt[p] = READING_OF_RANK[c >> 2];
@@ -982,11 +1148,16 @@
       readingSuitAt[p] = suitAt[p];
     }
   };
-  // Learns the kind of the board just decided (its readings kept, its cards in rankAt/suitAt).
+  // Learns the kind and layout of the board just decided (its readings kept, its cards in rankAt/suitAt).
   const learn = () => {
     const kind = boardKind;
-    cardReader = readCard;
+    learntReader = null;
+    learntLayout = null;
     learntKind = KIND_UNSET;
+    for (let k = 0; k < 64; k++) {
+      RANK_TEXTS[k] = '';
+      SUIT_TEXTS[k] = '';
+    }
     if (kind === KIND_FIELDS) {
       clear(RANK_OF_READING);
       clear(SUIT_OF_READING);
@@ -1009,7 +1180,6 @@
         const u = SUIT_OF_CODE[c];
         SUIT_OF_CHAR_READ[c] = u >= 0 ? SUIT_OF_READING[u] : -1;
       }
-      cardReader = fieldsCard;
     } else if (kind === KIND_NUMBER) {
       clear(CODE_OF_NUMBER);
       for (let p = 0; p < 52; p++) {
@@ -1017,55 +1187,287 @@
         CODE_OF_NUMBER[readingRankAt[p] - CARD_NUMBER] = c;
         NUMBER_OF_CODE[c] = readingRankAt[p] - CARD_NUMBER;
       }
-      cardReader = numberCard;
-    } else if (kind === KIND_TEXT) cardReader = textCard;
-    else if (kind === KIND_NAMED) cardReader = namedObjectCard;
-    else if (kind === KIND_TEXT_FORM) cardReader = textFormCard;
-    else return;
+    } else if (kind !== KIND_TEXT && kind !== KIND_NAMED && kind !== KIND_TEXT_FORM) return;
     learntKind = kind;
+    learnLayout(kind);
   };
 
-  // The kinds' readers of card `v` at position p, as readCard(v, p, depth) reads it.
-  const textCard = (v, p, depth) => {
-    const c = cardOfName(v);
-    if (c < 0) return readCard(v, p, depth); // no dealer code runs twice: v is no object
-    hit(p, c);
+  // ---------------------------------------------------------------- the learnt layout's reader
+  const makeFunction = Function; // the context's own, taken before any dealer code runs
+  const readers = { __proto__: null }; // made readers by their layout's key
+  const MAX_READERS = 64;
+  let readersMade = 0;
+  // A field name as written into a reader's source: only ever one of ours (HOLDERS, NAME_FIELDS,
+  // RANK_FIELDS, SUIT_FIELDS), never a dealer's text.
+  const fieldName = (f) => f;
+  const SHAPE_WIDTHS = [null, ROWS, COLUMNS, [52]];
+  const PLACE_SHAPES = [null, 'row', 'column', null];
+  const setPlace = (shape) => {
+    placeShape = PLACE_SHAPES[shape];
   };
-  const numberCard = (v, p, depth) => {
-    const c = typeof v === 'number' && v >= 0 && v <= 52 && isInteger(v) ? CODE_OF_NUMBER[v] : -1;
-    if (c < 0) return readCard(v, p, depth);
-    hit(p, c);
+  const GROUPS = fresh(MAX_ITEMS);
+  const listLengthNow = () => listLength;
+
+  // The layout of the board just decided (noted as it was read), when a learnt reader takes it.
+  const learnLayout = (kind) => {
+    if (layTop === LAY_NONE || layShape === LAY_NONE) return;
+    if (layTop === TOP_STATE ? layHolder < 0 || layDepth !== 1 : layDepth !== 0) return;
+    if (layShape !== SHAPE_52 && layGroup === LAY_NONE) return;
+    if (kind === KIND_FIELDS && layFields < 0) return;
+    if (kind === KIND_NAMED && layNamed < 0) return;
+    const layout = {
+      __proto__: null,
+      top: layTop,
+      holder: layTop === TOP_STATE ? layHolder : -1,
+      shape: layShape,
+      group: layShape === SHAPE_52 ? -1 : layGroup,
+      kind,
+      fields: kind === KIND_FIELDS ? layFields : -1,
+      named: kind === KIND_NAMED ? layNamed : -1,
+      rankType: kind === KIND_FIELDS ? layRankType : VALUE_ANY,
+      suitType: kind === KIND_FIELDS ? laySuitType : VALUE_ANY,
+    };
+    const key =
+      `${layout.top} ${layout.holder} ${layout.shape} ${layout.group} ${kind} ${layout.fields} ${layout.named} ` +
+      `${layout.rankType} ${layout.suitType}`;
+    if (readers[key] === undefined) {
+      if (readersMade === MAX_READERS) return; // a dealer of ever new layouts is read by the full reader
+      readersMade++;
+      readers[key] = layoutReader(layout);
+    }
+    learntReader = readers[key];
+    learntLayout = layout;
   };
-  const namedObjectCard = (v, p, depth) => {
-    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
-    const c = namedCard(v);
-    if (c < 0) return readUnnamedCard(v, fieldsOf(v), p, depth);
-    hit(p, c);
+  // What the full reader would have noted of a board the learnt reader read to its cards.
+  const noteLearnt = () => {
+    const layout = learntLayout;
+    layTop = layout.top;
+    layHolder = layout.holder;
+    layShape = layout.shape;
+    layGroup = layout.group;
+    layDepth = layout.top === TOP_STATE ? 1 : 0;
+    if (hits > 0 && layout.kind === KIND_FIELDS) {
+      noteFields(layout.fields);
+      noteTypes(layout.rankType, layout.suitType);
+    }
+    if (hits > 0 && layout.kind === KIND_NAMED) noteNamed(layout.named);
   };
-  const textFormCard = (v, p, depth) => {
-    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
-    const named = namedCard(v);
-    if (named >= 0) return readNamed(named, p);
-    const fields = fieldsOf(v);
-    if (fields >= 0) return readUnnamedCard(v, fields, p, depth);
+
+  // The reader of boards laid out as `layout`: reader(value, generation, board) reads the board into
+  // the positions and returns its distinct hits + 64 × its hits, -1 when the value is not laid out
+  // so and nothing was read (the full reader reads it), or -2 when the full reader went on.
+  const layoutReader = (layout) => {
+    const depth = layout.top === TOP_STATE ? 1 : 0; // the list's
+    const cardDepth = depth + (layout.shape === SHAPE_52 ? 1 : 2);
+    let text = '';
+    const add = (line) => {
+      text += line + '\n';
+    };
+    add("'use strict';");
+    add('const { isArray, cc, seen, codeAt, missAt, GROUPS, SIZES, WHAT, RANK_OF_CHAR_READ, SUIT_OF_CHAR_READ, RANK_OF_READING,');
+    add('  SUIT_OF_READING, CODE_OF_NUMBER, RANK_TEXTS, RANK_TEXT_CODES, SUIT_TEXTS, SUIT_TEXT_CODES, rankAny, suitAny,');
+    add('  cardOfName, readCard, readFields, readNamedFrom, textFormCode, readList, readListFrom, groupOf, groupOfCards,');
+    add('  listOf, listLength, readObjectFrom, readObjectAfterList, mustBeEmptyValue, readHeld, place } = K;');
+    add('return function learntBoard(v, gen, brd) {');
+    // the list: the value, an iterable's items, or what a game state holds
+    if (layout.top === TOP_LIST) {
+      add('  if (!isArray(v)) return -1;');
+      add('  const items = v;');
+      add('  const n = v.length;');
+    } else {
+      add('  if (v === null || typeof v !== "object" || isArray(v)) return -1;');
+      const before = layout.top === TOP_STATE ? layout.holder : HOLDERS.length;
+      for (let k = 0; k < before; k++) add(`  if (${stringify(fieldName(HOLDERS[k]))} in v) return -1;`);
+      if (layout.top === TOP_ITERABLE) {
+        add('  const items = listOf(v, WHAT);');
+        add('  if (items === null) return readObjectAfterList(v, WHAT, 0), -2;');
+        add('  const n = listLength();');
+      } else {
+        const f = fieldName(HOLDERS[layout.holder]);
+        add(`  if (!(${stringify(f)} in v)) return -1;`);
+        add(`  const held = v.${f};`);
+        add(`  if (typeof held === "function" || held === void 0 || held === null) return readObjectFrom(v, "it", 0, ${layout.holder + 1}), -2;`);
+        for (let k = 0; k < EMPTY_PARTS.length; k++) {
+          const part = fieldName(EMPTY_PARTS[k]);
+          add(`  if (${stringify(part)} in v) mustBeEmptyValue(v.${part}, ${stringify(part)}, "it");`);
+        }
+        add(`  if (!isArray(held)) return readHeld(held, ${stringify(f)}, 0), -2;`);
+        add('  const items = held;');
+        add('  const n = held.length;');
+      }
+    }
+    add('  let distinct = 0;');
+    add('  let misses = 0;');
+    // the groups, each looked at (and kept) before any card, as readList does, then their cards
+    const card = cardCode(layout, cardDepth);
+    if (layout.shape === SHAPE_52) {
+      add(`  if (n !== 52) return readList(items, n, WHAT, ${depth}), -2;`);
+      add('  const first = groupOf(items[0]);');
+      add(`  if (first !== null) return readListFrom(items, n, WHAT, ${depth}, GROUPS, 0, first), -2;`);
+      add('  place(0);');
+      add('  for (let p = 0; p < 52; p++) {');
+      add('    const c = items[p];');
+      add(card);
+      add('  }');
+    } else {
+      const widths = SHAPE_WIDTHS[layout.shape];
+      add(`  if (n !== ${widths.length}) return readList(items, n, WHAT, ${depth}), -2;`);
+      for (let g = 0; g < widths.length; g++) {
+        // on the way out: the groups before g kept, as readList keeps them
+        let kept = '';
+        for (let e = 0; e < g; e++) kept += `GROUPS[${e}] = g${e}; SIZES[${e}] = ${widths[e]}; `;
+        const out = (group) => `{ ${kept}return readListFrom(items, n, WHAT, ${depth}, GROUPS, ${g}, ${group}), -2; }`;
+        if (layout.group === GROUP_ARRAY) {
+          add(`  const g${g} = items[${g}];`);
+          add(`  if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOf(g${g})`)}`);
+        } else {
+          add(`  const h${g} = items[${g}];`);
+          const notHolding = `typeof h${g} === "string" || h${g} === null || typeof h${g} !== "object" || isArray(h${g})`;
+          add(`  if (${notHolding} || !("cards" in h${g})) ${out(`groupOf(h${g})`)}`);
+          add(`  const g${g} = h${g}.cards;`);
+          add(`  if (!isArray(g${g}) || g${g}.length !== ${widths[g]}) ${out(`groupOfCards(g${g})`)}`);
+        }
+      }
+      add(`  place(${layout.shape});`);
+      for (let g = 0; g < widths.length; g++) {
+        // card j of group g is position: rows 8g + j, columns 8j + g, one group j
+        const position = layout.shape === SHAPE_ROWS ? `${8 * g} + j` : layout.shape === SHAPE_COLUMNS ? `8 * j + ${g}` : 'j';
+        add(`  for (let j = 0; j < ${widths[g]}; j++) {`);
+        add(`    const p = ${position};`);
+        add(`    const c = g${g}[j];`);
+        add(card);
+        add('  }');
+      }
+    }
+    add('  return distinct + 64 * (52 - misses);');
+    add('};');
+    const K = {
+      __proto__: null,
+      isArray,
+      cc: charCodeAt,
+      seen,
+      codeAt,
+      missAt,
+      GROUPS,
+      SIZES: sizes,
+      WHAT: layout.top === TOP_STATE ? `its ${HOLDERS[layout.holder]}` : 'it',
+      RANK_OF_CHAR_READ,
+      SUIT_OF_CHAR_READ,
+      RANK_OF_READING,
+      SUIT_OF_READING,
+      CODE_OF_NUMBER,
+      RANK_TEXTS,
+      RANK_TEXT_CODES,
+      SUIT_TEXTS,
+      SUIT_TEXT_CODES,
+      rankAny,
+      suitAny,
+      cardOfName,
+      readCard,
+      readFields,
+      readNamedFrom,
+      textFormCode,
+      readList,
+      readListFrom,
+      groupOf,
+      groupOfCards,
+      listOf,
+      listLength: listLengthNow,
+      readObjectFrom,
+      readObjectAfterList,
+      mustBeEmptyValue,
+      readHeld,
+      place: setPlace,
+    };
+    return makeFunction('K', text)(K);
+  };
+  // The statements reading card `c` at position `p` as the layout's kind of card: straight to its
+  // code `k` (a hit), else readCard's steps from where they stopped (a miss).
+  const cardCode = (layout, D) => {
+    const HIT = '{ if (seen[k] !== gen) { seen[k] = gen; distinct++; } codeAt[p] = k; }';
+    const MISS = 'missAt[p] = brd; misses++;';
+    const NAMES_IN = "'id' in c || 'code' in c || 'name' in c || 'short' in c || 'label' in c";
+    if (layout.kind === KIND_TEXT) {
+      return `    const k = cardOfName(c);\n    if (k >= 0) ${HIT} else { ${MISS} readCard(c, p, ${D}); }`;
+    }
+    if (layout.kind === KIND_NUMBER) {
+      return (
+        '    const k = typeof c === "number" && c >= 0 && c <= 52 && (c | 0) === c ? CODE_OF_NUMBER[c] : -1;\n' +
+        `    if (k >= 0) ${HIT} else { ${MISS} readCard(c, p, ${D}); }`
+      );
+    }
+    if (layout.kind === KIND_NAMED) {
+      let before = '';
+      for (let k = 0; k < layout.named; k++) before += ` || ${stringify(fieldName(NAME_FIELDS[k]))} in c`;
+      const f = fieldName(NAME_FIELDS[layout.named]);
+      return (
+        `    if (c === null || typeof c !== "object"${before} || !(${stringify(f)} in c)) { ${MISS} readCard(c, p, ${D}); } else {\n` +
+        `      const k = cardOfName(c.${f});\n` +
+        `      if (k >= 0) ${HIT} else { ${MISS} readNamedFrom(c, ${layout.named + 1}, p, ${D}); }\n` +
+        '    }'
+      );
+    }
+    if (layout.kind === KIND_TEXT_FORM) {
+      // fieldsOf looks for a rank field and a suit field, both
+      return (
+        `    if (c === null || typeof c !== "object" || ${NAMES_IN} ||\n` +
+        "        (('rank' in c || 'value' in c || 'face' in c) & ('suit' in c || 'suite' in c))) {\n" +
+        `      ${MISS} readCard(c, p, ${D});\n` +
+        '    } else {\n' +
+        '      const k = textFormCode(c, p);\n' +
+        `      ${HIT}\n` +
+        '    }'
+      );
+    }
+    const rf = fieldName(RANK_FIELDS[layout.fields >> 1]);
+    const sf = fieldName(SUIT_FIELDS[layout.fields & 1]);
+    let rankIn = '';
+    for (let k = 0; k < layout.fields >> 1; k++) rankIn += ` || ${stringify(fieldName(RANK_FIELDS[k]))} in c`;
+    const suitIn = (layout.fields & 1) === 0 ? '' : " || 'suit' in c";
+    return (
+      `    if (c === null || typeof c !== "object" || ${NAMES_IN}${rankIn} || !(${stringify(rf)} in c)${suitIn} || !(${stringify(sf)} in c)) {\n` +
+      `      ${MISS} readCard(c, p, ${D});\n` +
+      '    } else {\n' +
+      `      const rv = c.${rf};\n` +
+      `      const sv = c.${sf};\n` +
+      `${valueCode(layout.rankType, 'rv', 'r', 'RANK', 14, 13)}\n` +
+      `${valueCode(layout.suitType, 'sv', 'u', 'SUIT', 4, 4)}\n` +
+      '      if (r === -2) r = rankAny(rv);\n' +
+      '      if (u === -2) u = suitAny(sv);\n' +
+      '      if (r >= 0 && u >= 0) {\n' +
+      '        const k = r * 4 + u;\n' +
+      `        ${HIT}\n` +
+      `      } else { ${MISS} readFields(${layout.fields}, rv, sv, p, ${D}); }\n` +
+      '    }'
+    );
+  };
+  // The statements reading a rank or suit field's value `x` to its rank or suit as learnt, into `to`
+  // (-1 when the tables do not hold it), quickest for values of the type the learnt board's were.
+  const valueCode = (type, x, to, table, most, numbers) => {
+    const any = `${to} = ${table === 'RANK' ? 'rankAny' : 'suitAny'}(${x});`;
+    let test;
+    let quick;
+    if (type === VALUE_CHAR) {
+      test = `typeof ${x} === "string" && ${x}.length === 1`;
+      quick = `const ch = cc(${x}, 0); ${to} = ch < 128 ? ${table}_OF_CHAR_READ[ch] : -2;`;
+    } else if (type === VALUE_TEXT) {
+      test = `typeof ${x} === "string" && ${x}.length > 1`;
+      quick = `const e = (cc(${x}, 0) + ${x}.length) & 63; ${to} = ${table}_TEXTS[e] === ${x} ? ${table}_TEXT_CODES[e] : -2;`;
+    } else if (type === VALUE_NUMBER) {
+      test = `typeof ${x} === "number" && ${x} >= 0 && ${x} <= ${most} && (${x} | 0) === ${x}`;
+      quick = `${to} = ${table}_OF_READING[${x} + ${numbers}];`;
+    } else return `      let ${to} = -2;`;
+    return `      let ${to} = -2;\n      if (${test}) { ${quick} }`;
+  };
+
+  // A card object's text form, read to its card as readUnnamedCard reads it (or its failure).
+  const textFormCode = (v, p) => {
     const t = textForm(v);
     const c = t !== null && t.length <= 40 ? cardOfText(t) : -1;
     if (c < 0) notACard(v, t, p);
-    hit(p, c);
+    return c;
   };
-  const fieldsCard = (v, p, depth) => {
-    if (v === null || typeof v !== 'object' || depth >= MAX_DEPTH) return readCard(v, p, depth);
-    const named = namedCard(v);
-    if (named >= 0) return readNamed(named, p);
-    const fields = fieldsOf(v);
-    if (fields < 0) return readUnnamedCard(v, fields, p, depth);
-    const rv = fields < 2 ? v.rank : fields < 4 ? v.value : v.face;
-    const sv = (fields & 1) === 0 ? v.suit : v.suite;
-    const rank = rankAsLearnt(rv);
-    const suit = suitAsLearnt(sv);
-    if (rank < 0 || suit < 0) return readFields(fields, rv, sv, p, depth);
-    hit(p, rank * 4 + suit);
-  };
+
   // A rank or suit field's value, as learnt: the rank or suit, or -1 (not a value the tables hold).
   const rankAsLearnt = (rv) => {
     if (typeof rv === 'string') {
@@ -1093,26 +1495,32 @@
   };
 
   // ---------------------------------------------------------------- the reader
-  // What a deal's value is: { line } (its canonical line), { text } (board text for the lenient
+  // What a deal's value is: its canonical line (a string), { text } (board text for the lenient
   // reader), { invalid } (why it is no board), or { refused } (an encoding the request must state).
   const read = (value) => {
     if (typeof value === 'string' && value.length <= MAX_TEXT) {
       const line = fastText(value);
-      return line !== null ? { line } : { text: value };
+      return line !== null ? line : { text: value };
     }
     placeShape = null;
     scratchUsed = 0;
     boardKind = KIND_UNSET;
     if (++board === 0x7fffffff) {
-      for (let p = 0; p < 52; p++) hitAt[p] = 0;
+      for (let p = 0; p < 52; p++) missAt[p] = 0;
       board = 1;
     }
     hits = 0;
-    repeatedHit = false;
+    layTop = layHolder = layShape = layGroup = layDepth = LAY_NONE;
+    layFields = layNamed = layRankType = laySuitType = -2;
     nextGeneration();
     try {
-      readValue(value, 'it', 0);
-      if (hits === 52 && !repeatedHit) return { line: lineOfCodes() };
+      const got = learntReader === null ? -1 : learntReader(value, generation, board);
+      if (got === -1) readValue(value, 'it', 0);
+      else if (got >= 0) {
+        hits = got >> 6;
+        if ((got & 63) === 52) return lineOfCodes(); // 52 distinct cards, each a hit
+        noteLearnt();
+      }
       if (hits > 0) {
         cardKindIs(learntKind);
         readingsOfHits();
@@ -1122,11 +1530,11 @@
       const line = lineOfPositions();
       if (line === null) return { invalid: `52 cards, but not distinct: ${problem()}` };
       learn();
-      return { line };
+      return line;
     } catch (err) {
       if (err instanceof BoardText) {
         const line = fastText(err.text);
-        return line !== null ? { line } : { text: err.text };
+        return line !== null ? line : { text: err.text };
       }
       if (err instanceof Unreadable) return err.refused ? { refused: err.message } : { invalid: err.message };
       throw err; // the dealer's own code threw (a getter, an iterator, a text form)
@@ -1137,6 +1545,7 @@
   // most dealers return: read without the general walk, each name as readCard reads it first
   // (quickCard); null sends the value there.
   const readRows = (board) => {
+    if (learntReader !== null && learntLayout.kind !== KIND_TEXT) return null; // not names: read() reads it
     if (!isArray(board)) return null;
     const n = board.length;
     if (n === 52) return readNames(board, 52, 0, 0);
@@ -1175,7 +1584,8 @@
     const order = typeof suits === 'string' ? folded(suits) : '';
     let letters = 0;
     for (let k = 0; k < order.length; k++) letters |= 1 << SUIT_OF_CODE[charCodeAt(order, k)];
-    cardReader = readCard;
+    learntReader = null;
+    learntLayout = null;
     learntKind = KIND_UNSET;
     options = {
       cards: cards === 'rank-major' || cards === 'suit-major' ? cards : null,

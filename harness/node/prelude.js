@@ -346,9 +346,8 @@
       failDeal(i, 'error', `${returned(i, value)}, and reading it threw: ${errorText(err)}`);
       return;
     }
-    const line = got.line;
-    if (line !== undefined) {
-      block.text += line;
+    if (typeof got === 'string') {
+      block.text += got; // its line
     } else if (got.text !== undefined) {
       if (!block.digest) block.text += '\n';
       append(block.raw, [i, block.digest ? null : got.text]);

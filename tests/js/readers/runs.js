@@ -39,6 +39,9 @@ const aceHigh = (c) => ({ value: c.rank === 0 ? 14 : c.rank + 1, suit: SUITS[c.s
 const digits = (c) => ({ rank: String(c.rank + 1), suit: SUITS[c.suit] });
 const faceValues = (c) => ({ rank: c.rank >= 1 && c.rank <= 9 ? c.rank + 1 : LETTERS[c.rank], suit: SUITS[c.suit] });
 const tens = (c) => (c.rank === 9 ? '10' : LETTERS[c.rank]) + '♣♦♥♠'[c.suit];
+const RANK_WORDS = ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king'];
+const words = (c) => ({ rank: RANK_WORDS[c.rank], suit: WORDS[c.suit] });
+const printedRows = (n) => rows(name)(n).map((row) => row.join(' ')).join('\n');
 
 // Boards 1 … k of a dealer, each made afresh.
 const run = (dealer, deals) => deals.map((n) => () => dealer(n));
@@ -234,6 +237,127 @@ module.exports = {
       () => ({ cascades: columns(name)(8), freecells: (function* () { yield null; yield null; })() }),
       ...run(generator.dealFreeCell, range(9, 10)),
       () => new Set(cardsOf(rows(name)(11))),
+    ],
+  },
+  // The learnt layout's reader, board by board: a game state, piles holding cards, iterables,
+  // name fields, rank and suit values of another type than learnt; where a board differs, the full
+  // reader must go on from that very step, reading nothing a second time.
+  // Boards that fail keep the learnt layout: they come first after a run of the learnt shape.
+  'layouts: a game state: another holder first, a holder read as nothing, parts holding cards': {
+    boards: [
+      ...run(newGame, range(1, 3)),
+      // `tableau` a getter: nothing the first time it is read, a board after; `columns` holds deal 5
+      () => {
+        let reads = 0;
+        const tableau = newGame(4).tableau;
+        return { get tableau() { return reads++ ? tableau : null; }, columns: newGame(5).tableau, freecells: [] };
+      },
+      ...run(newGame, range(6, 8)),
+      // a column of 8, 9 columns, a foundation holding a card
+      changed(newGame, 9, (state) => void state.tableau[0].push(state.tableau[7].pop())),
+      changed(newGame, 10, (state) => void state.tableau.push([])),
+      changed(newGame, 11, (state) => void (state.foundations[2] = [{ rank: 1, suit: 'hearts' }])),
+      // free cells a getter: empty the first time they are read, not after
+      () => {
+        let reads = 0;
+        return { tableau: newGame(12).tableau, get freecells() { return reads++ ? ['AS'] : [null, null]; } };
+      },
+      // another deal under `cascades`, which is looked for before `tableau`
+      changed(newGame, 13, (state) => ({ cascades: newGame(14).tableau, ...state })),
+      ...run(newGame, range(15, 16)),
+      // the tableau a Map, a column a Set, 7 rows
+      changed(newGame, 17, (state) => void (state.tableau = new Map(state.tableau.map((col, k) => [k, col])))),
+      ...run(newGame, range(18, 19)),
+      changed(newGame, 20, (state) => void (state.tableau[3] = new Set(state.tableau[3]))),
+      ...run(newGame, range(21, 22)),
+      () => ({ tableau: rows(numbered(1))(23), freecells: [null], foundations: [] }),
+      ...run(newGame, range(24, 25)),
+    ],
+  },
+  'layouts: piles holding their cards: as a Set, a bare array, none, 8 of them, a getter': {
+    boards: [
+      ...run(piles.dealFreeCell, range(1, 3)),
+      changed(piles.dealFreeCell, 4, (state) => void delete state.piles[1].cards),
+      changed(piles.dealFreeCell, 5, (state) => void state.piles[0].cards.push(state.piles[7].cards.pop())),
+      // a pile's cards a getter: its cards the first time they are read, none after
+      changed(piles.dealFreeCell, 6, (state) => {
+        const cards = state.piles[4].cards;
+        let reads = 0;
+        Object.defineProperty(state.piles[4], 'cards', { get: () => (reads++ ? [] : cards) });
+      }),
+      changed(piles.dealFreeCell, 7, (state) => void (state.piles[2].cards = new Set(state.piles[2].cards))),
+      ...run(piles.dealFreeCell, range(8, 9)),
+      changed(piles.dealFreeCell, 10, (state) => void (state.piles[5] = state.piles[5].cards)),
+      ...run(piles.dealFreeCell, range(11, 12)),
+    ],
+  },
+  'layouts: iterables: 51 and 53 cards, a Set, an array, a holder field beside an iterator': {
+    boards: [
+      ...run(generator.dealFreeCell, range(1, 3)),
+      () =>
+        (function* () {
+          yield* [...generator.dealFreeCell(4)].slice(0, 51);
+        })(),
+      () =>
+        (function* () {
+          yield* generator.dealFreeCell(5);
+          yield 'AS';
+        })(),
+      () => new Set(cardsOf(rows(name)(6))),
+      () => cardsOf(rows(tens)(7)),
+      () => ({ [Symbol.iterator]: () => generator.dealFreeCell(8), cascades: null }),
+      ...run(generator.dealFreeCell, range(9, 10)),
+    ],
+  },
+  'layouts: name fields: a getter, a number id beside a code, a code naming another card': {
+    boards: [
+      ...run(named.dealFreeCell, range(1, 3)),
+      // an id getter: no card the first time it is read, the ace of spades after
+      changed(named.dealFreeCell, 4, (cards) => {
+        let reads = 0;
+        Object.defineProperty(cards[5], 'id', { get: () => (reads++ ? 'AS' : 'junk') });
+      }),
+      changed(named.dealFreeCell, 5, (cards) => void (cards[7] = { id: 99, code: cards[7].id })),
+      changed(named.dealFreeCell, 6, (cards) => void (cards[8] = { code: cards[8].id, id: cards[9].id })),
+      ...run(named.dealFreeCell, range(7, 8)),
+    ],
+  },
+  "layouts: values of another type than learnt: symbols, words, a word in a learnt word's place": {
+    boards: [
+      ...run(rows(letters), range(1, 3)),
+      changed(rows(letters), 4, (board) => void (board[2][2].suit = '♣♦♥♠'[SUITS.indexOf(board[2][2].suit)])),
+      changed(rows(letters), 5, (board) => void (board[0][0].suit = WORDS[SUITS.indexOf(board[0][0].suit)])),
+      changed(rows(letters), 6, (board) => void (board[1][3].suit = 'coins')),
+      ...run(rows(words), range(7, 9)),
+      // 'coins' and 'clubs': the same first letter and length
+      changed(rows(words), 10, (board) => void (board[0][1].suit = 'coins')),
+      changed(rows(words), 11, (board) => void (board[0][1].rank = 'Q')),
+      changed(rows(words), 12, (board) => void (board[5][5].rank = 12)),
+      // a rank getter: 12 the first time it is read (a number among words), the right word after
+      changed(rows(words), 13, (board) => {
+        const card = board[3][3];
+        let reads = 0;
+        board[3][3] = { get rank() { return reads++ ? card.rank : 12; }, suit: card.suit };
+      }),
+      ...run(rows(words), range(14, 15)),
+    ],
+  },
+  'board text: rows as printed, and texts near them': {
+    boards: [
+      ...run(printedRows, range(1, 2)),
+      () => printedRows(3) + '\n',
+      () => printedRows(4).toLowerCase(),
+      () => printedRows(5).replace(/\n/g, '\r\n'),
+      () => printedRows(6).replace(' ', '  ').slice(0, 155),
+      () => printedRows(7).replace(' ', ','),
+      () => printedRows(8).replace(' ', '-'),
+      () => printedRows(9).replace(' ', '\t'),
+      () => printedRows(10).replace('\n', ' ').replace(' ', '\n'),
+      () => printedRows(11).slice(0, 152) + printedRows(11).slice(0, 2),
+      () => printedRows(12) + '\n\n',
+      () => rows(tens)(13).map((row) => row.join(' ')).join('\n'),
+      () => printedRows(14).replace(/T/g, '1'),
+      ...run(printedRows, range(15, 16)),
     ],
   },
   'getters: a value that changes from one read to the next, a throwing getter, a text form': {
