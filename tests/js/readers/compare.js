@@ -1,8 +1,9 @@
 // Reads every board of every run (runs.js) two ways, and prints each board's outcomes as JSON:
 // `fast`, as a driver reads a dealer's answers one after another (readRows, then read, by one
 // reader that has read the run's boards before it); `full`, by a reader made afresh for that board
-// alone, board text read without the fast way for rows as printed (rowsText); and `readFast`, whether the first was read the fast way (by readRows, or with all 52 cards
-// read straight to their code).
+// alone, board text read without the fast way for rows as printed (rowsText); and `readFast`,
+// whether the first was read the fast way (by readRows, or with all 52 cards read straight to
+// their code).
 //
 //     node compare.js ANSWERS_JS RUNS_JS  →  { "run": [{ "fast": [...], "full": [...], "readFast": bool }, …], … }
 'use strict';
@@ -15,6 +16,7 @@ const source = fs.readFileSync(answersFile, 'utf8');
 const answers = new vm.Script(source, { filename: 'answers.js' });
 // The full reader reads board text without its fast way for rows as printed most often.
 const ROWS_TEXT = 'const line = rowsText(text);';
+if (source.split(ROWS_TEXT).length !== 2) throw new Error(`answers.js has no one "${ROWS_TEXT}" to switch off`);
 const fullAnswers = new vm.Script(source.replace(ROWS_TEXT, 'const line = null;'), { filename: 'answers.js' });
 const runs = require(path.resolve(runsFile));
 
