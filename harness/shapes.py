@@ -13,18 +13,18 @@ A representation is read from itself, never fitted to the expected board: numeri
 bare numbers, cards as bare numbers — is `AmbiguousCards` unless the encoding was stated
 (`--suits`, `--cards`).
 
-Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each class are read by a
-kind learned from the first one (which fields to take, at C speed), each distinct key is read
-once by the full reader and remembered, and a deck whose numbers were decided names its keys
-at once; a board costs a few look-ups per card.  Cards that cannot change (enum members, frozen
-dataclasses and namedtuples of plain values) are then named by their identity alone; cards that
-name themselves in str() are keyed by the values of their own attributes (their slots, or every
-key of their `__dict__`), their text taken to be what their class makes of those (a `__str__`
-that reads anything else — a global, a class attribute changed later — is not read again for
-values already seen); a game state's class is learnt once (which field holds the tableau, which
-must be empty); board text of canonical names one character apart is read by its lines' lengths.
-Whatever a kind cannot vouch for goes to the full reader, so that both give the same line or the
-same error (tests/test_shapes_fast.py).
+Speed (`canonical_line_of`, what the `py:` runner calls): the cards of each class are read by a kind
+learned from the first one (which fields to take, at C speed), each distinct key is read once by the
+full reader and remembered, and a deck whose numbers were decided names its keys at once; a board
+costs a few look-ups per card. Cards that cannot change (enum members, frozen dataclasses and
+namedtuples of plain values) are then named by their identity alone; cards that name themselves in
+str() are keyed by the values of their own attributes (their slots, or every key of their
+`__dict__`) while these are text, numbers or enum members, their text taken to be what their class
+makes of those (a `__str__` that reads anything else — a global, a class attribute changed later —
+is not read again for values already seen); a game state's class is learnt once (which field holds
+the tableau, which must be empty); board text of canonical names one character apart is read by its
+lines' lengths. Whatever a kind cannot vouch for goes to the full reader, so that both give the same
+line or the same error (tests/test_shapes_fast.py).
 """
 
 from __future__ import annotations
@@ -315,6 +315,7 @@ class _Kind:
     # Read by str() but keyed by their attributes: where these prove to be no deck's own (more
     # distinct keys than a few decks have: a serial number, a position), keyed by the text instead.
     texts: bool = False
+    unchanging: bool = True  # texts: every attribute value seen is of a type whose values cannot change
     seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
     # Whether some are numbers or text.  Only values of two types of one of these families are
     # equal and hash alike (1, True, 1.0, an IntEnum member; "H" and a str enum member "H"): keys
@@ -373,7 +374,8 @@ def _kind_for(card: object) -> _Kind | None:
 def _str_kind(card: object) -> _Kind:
     """Cards whose text names them, keyed by the values of their own attributes (their slots, or
     every key of their `__dict__`) where they have some: their str() is taken to be what their
-    class makes of those values, read once per distinct key.  Else keyed by their text."""
+    class makes of those values, read once per distinct key, while the values are text, numbers or
+    enum members (an object that can change in place is no key).  Else keyed by their text."""
     cls = type(card)
     slots: list[str] = []
     for base in cls.__mro__[:-1]:
@@ -438,6 +440,7 @@ def _family(cls: type) -> type:
 
 
 _CONFUSABLE: Final = (numbers.Number, str)
+_UNCHANGING: Final = frozenset({str, int, float, bool, bytes, type(None)})
 
 
 def _clash(types: frozenset[type]) -> bool:
@@ -484,7 +487,9 @@ def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
                 return None  # an attribute another has not
         except TypeError:
             return None
-    if kind.tuples and kind.confusable and not _same_types(kind, keys):
+    if kind.tuples and (kind.confusable or kind.texts) and not _same_types(kind, keys):
+        if kind.texts and not kind.unchanging:
+            _KINDS[cls] = _Kind(str, False)  # an attribute that can change in place: keyed by its text from now on
         return None
     return kind, keys
 
@@ -507,6 +512,9 @@ def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
     types = frozenset(map(type, values))
     if types <= kind.seen:
         return True
+    if kind.texts and not all(t in _UNCHANGING or issubclass(t, enum.Enum) for t in types):
+        kind.unchanging = False  # what str() makes of an object that can change is no key
+        return False
     every = kind.seen | types
     if _clash(every):
         return False

@@ -390,6 +390,36 @@ class Sprite:
         return reference.CARD_NAMES[self.index]
 
 
+class Pip:
+    """What a card's slot holds: an object of the game's own, hashed by its identity, that can change."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+class Pipped:
+    """A card that names itself in str() from the object in its one slot."""
+
+    __slots__ = ("pip",)
+
+    def __init__(self, index: int) -> None:
+        self.pip = Pip(index)
+
+    def __str__(self) -> str:
+        return reference.CARD_NAMES[self.pip.index]
+
+
+PIPPED_DECK = [Pipped(c) for c in range(52)]
+
+
+def pipped(n: int, swapped: bool = False) -> list[Pipped]:
+    """The pipped deck dealt, the objects in its first two cards' slots first changed in place: swapped, or not."""
+    PIPPED_DECK[0].pip.index, PIPPED_DECK[1].pip.index = (1, 0) if swapped else (0, 1)
+    return [PIPPED_DECK[c] for c in reference.deal(n).cards]
+
+
 def sprites(n: int) -> list[Sprite]:
     return [Sprite(c) for c in reference.deal(n).cards]
 
@@ -565,6 +595,10 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             changed(shown, 6, _put(2, lambda cards: Printed(cards[2].index))),
             *run_of(shown, range(7, 9)),
         ],
+        PLAIN,
+    ),
+    "str() cards keyed by an object in their slot: then that object changed in place": (
+        [*run_of(pipped, range(1, 3)), lambda: pipped(3, swapped=True), *run_of(pipped, range(4, 6))],
         PLAIN,
     ),
     "str() cards with a serial number each: read by their text from the fifth deal on": (
