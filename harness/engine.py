@@ -23,7 +23,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
-from harness.adapters import Dealer, check_impl, dealer_class, open_pair, parse_impl
+from harness.adapters import check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
@@ -116,8 +116,7 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     except Exception as exc:
         conn.send(("broken", f"{type(exc).__name__}: {exc}"))
         return
-    if warming is not None:
-        warming.join()
+    warming.join()
     try:
         conn.send(("ready", None))
         while (sent := conn.recv()) is not None:
@@ -137,18 +136,16 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _prepare(request: Request) -> threading.Thread | None:
+def _prepare(request: Request) -> threading.Thread:
     """Both dealers' kinds prepare what their first deal would (`Dealer.prepare`: the reference dealer's
     tables, some 20 ms), in a thread, while the dealers start (a `py:` runner imports its module)."""
-    kinds = [dealer_class(parse_impl(impl).kind) for impl in (request.impl, request.against)]
-    preparing = [cls for cls in kinds if cls.prepare.__func__ is not Dealer.prepare.__func__]  # type: ignore[attr-defined]
-    if not preparing:
-        return None
+    kinds = {dealer_class(parse_impl(impl).kind) for impl in (request.impl, request.against)}
     options = request.options
 
     def prepare() -> None:
-        for cls in preparing:
-            cls.prepare(options)
+        for cls in kinds:
+            with contextlib.suppress(Exception):  # only a head start: the first deal does it again, and says why
+                cls.prepare(options)
 
     thread = threading.Thread(target=prepare, daemon=True)
     thread.start()

@@ -258,7 +258,7 @@ class PythonDealer(Dealer):
         self._stop()
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
-        return self.lines_then(deals, ())
+        return self.lines_then(deals)
 
     def lines_then(self, deals: Sequence[int], *coming: Sequence[int]) -> list[Answer]:
         """`lines(deals)`, while the runner is asked for `coming` too, the deals each of the next calls will
