@@ -171,3 +171,16 @@ def test_boards_of_names_among_many_are_judged_as_one_by_one(impl: str, said: st
     else:
         assert status == 1 and (failure["deal"], failure["kind"]) == (40, "invalid-output"), failure
         assert said in failure["message"] and "channel" not in failure["message"], failure
+
+
+def test_a_card_twice_that_does_not_recur_is_said_as_such_not_as_a_channel_written_into(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ONCE_MARK", str(tmp_path / "dealt"))
+    report = tmp_path / "report.json"
+    argv = ["verify", "py:named_rows:card_twice_once", "--range", "1-100", "--jobs", "1", "--quiet", "--report"]
+    status = main([*argv, str(report)])
+    failure = json.loads(report.read_text())["first_failure"]
+    assert status == 1 and (failure["deal"], failure["kind"]) == (40, "invalid-output"), failure
+    assert "repeat" in failure["message"] and "did not recur" in failure["message"], failure
+    assert "channel" not in failure["message"], failure

@@ -42,7 +42,7 @@ from harness.cards import invalid_lines
 from harness.errors import RequestError
 from harness.failures import Failure, FailureKind
 from harness.impl_hints import import_hint, py_module_hint
-from reference.cards import LINE_BYTES
+from reference.cards import CARD_NAMES, LINE_BYTES
 
 STARTUP_S = 60.0  # the runner has this long to import the module and say hello
 # Reading a few frames at a time costs both processes a wake-up per frame: while many answers are
@@ -324,8 +324,10 @@ class PythonDealer(Dealer):
             while len(got) < len(todo):
                 if taken := self._whole_lines(todo, len(got), got):
                     if bad := invalid_lines(cast("list[bytes]", got[-taken:])):
-                        del got[len(got) - taken + bad[0] :]
-                        raise Breach("a line that is not one board")
+                        at = len(got) - taken + bad[0]
+                        breach = _no_board(cast("bytes", got[at]))
+                        del got[at:]
+                        raise breach
                     continue
                 number = todo[len(got)]
                 answer = read_answer(self._frame(child, within, number, len(todo) - len(got) - 1, slack), number)
@@ -351,9 +353,10 @@ class PythonDealer(Dealer):
             stopped = breach
         unchecked = [i for i in unchecked if i < len(got)]
         if bad := invalid_lines([cast("bytes", got[i]) for i in unchecked]):
-            del got[unchecked[bad[0]] :]  # a well-formed frame that is no board: the channel was written into
+            at = unchecked[bad[0]]
+            stopped = _no_board(cast("bytes", got[at]))
+            del got[at:]  # a well-formed frame that is no board
             self._stop()
-            stopped = Breach("a line that is not one board")
         self._dealt(todo[: len(got)])
         return got, stopped
 
@@ -419,7 +422,26 @@ def _grown(child: process.Child) -> int:
             return 0
 
 
+class _Repeats(Breach):
+    """A line of 52 canonical names, some of them repeated: a board the runner sent unchecked (it leaves
+    repeats to the harness when it writes several answers at once)."""
+
+
+_NAMES: Final = frozenset(name.encode() for name in CARD_NAMES)
+
+
+def _no_board(line: bytes) -> Breach:
+    """Why a line taken from the runner is no board."""
+    names = line.split()
+    if len(names) == len(CARD_NAMES) and _NAMES.issuperset(names):
+        repeated = sorted({n.decode() for n in names if names.count(n) > 1})
+        return _Repeats(f"its cards repeat: {', '.join(repeated)}")
+    return Breach("a line that is not one board")
+
+
 def _breach_message(number: int, breach: Breach) -> str:
+    if isinstance(breach, _Repeats):
+        return f"the board answered for deal {number} is no deck ({breach})"
     return (
         f"the answer to deal {number} is not one board ({breach}): the dealer's code wrote into, or rewrote, "
         "the channel its answers travel on"

@@ -61,3 +61,12 @@ def card_twice_in_text(n: int) -> str:
 
 def text_in_lower_case(n: int) -> str:
     return "\n".join(map(" ".join, lower_case(n))) + "\n"
+
+
+def card_twice_once(n: int) -> list[list[str]]:
+    """A card twice at deal $ODD_AT the first time it is dealt ($ONCE_MARK does not exist yet), never again."""
+    mark = os.environ["ONCE_MARK"]
+    if _odd(n) and not os.path.exists(mark):
+        open(mark, "w").close()
+        return card_twice(n)
+    return _rows(_names(n))
