@@ -183,6 +183,8 @@ class BlockComparer:
         first, last = deals[lo], deals[hi - 1]
         if self._seen is not None:  # a failure (a timeout, a crash) is no digest: it is reported as it was
             seen = self._seen
+            if seen.transient:
+                return seen  # it says already that it did not recur
             note = (
                 f" (when first dealt; dealt again from a fresh process, deals {first}-{last} all answered rightly: "
                 f"the {seen.kind} did not recur)"

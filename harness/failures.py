@@ -72,6 +72,8 @@ class Failure:
     expected: str | None = None
     actual: str | None = None
     diagnosis: Diagnosis | None = None  # for a mismatch: why, when the harness can tell
+    # Dealt again the same way, it did not recur (its message says so): no one need say it again.
+    transient: bool = False
 
     def diagnosed(self, diagnosis: Diagnosis | None) -> Failure:
         return replace(self, diagnosis=diagnosis)

@@ -91,6 +91,7 @@ KEEPS_STATE = "the dealer keeps state from deal to deal)"
                     11,
                     "crash",
                     FIRST.message + " (dealt again the same way from a fresh start, it did not fail: not reproducible)",
+                    transient=True,
                 )
             ],
         ),
@@ -102,6 +103,7 @@ KEEPS_STATE = "the dealer keeps state from deal to deal)"
                     11,
                     "crash",
                     FIRST.message + " (dealt again the same way from a fresh start, it did not fail: not reproducible)",
+                    transient=True,
                 )
             ],
         ),
@@ -140,5 +142,6 @@ def test_a_timeout_that_alone_does_not_recur_is_not_called_state() -> None:
             "timeout",
             hung.message + " (dealt again alone, each from a fresh process, every deal "
             "answered: the timeout did not recur)",
+            transient=True,
         )
     ]

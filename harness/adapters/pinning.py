@@ -36,7 +36,7 @@ def pin_failure(
         failed = answers[-1] if answers else None
         if not isinstance(failed, Failure):
             note = " (dealt again the same way from a fresh start, it did not fail: not reproducible)"
-            return [Failure(todo[0], failure.kind, failure.message + note)]
+            return [Failure(todo[0], failure.kind, failure.message + note, transient=True)]
         by_itself = alone(failed.deal)
         if isinstance(by_itself, Failure):
             return [*answers[:-1], by_itself]
@@ -50,6 +50,6 @@ def pin_failure(
             return answers
     if failure.kind == "timeout":  # a slow moment is not state: say only what was seen
         note = " (dealt again alone, each from a fresh process, every deal answered: the timeout did not recur)"
-    else:
-        note = " (and alone every deal answered: the dealer keeps state from deal to deal)"
+        return [Failure(todo[0], failure.kind, failure.message + note, transient=True)]
+    note = " (and alone every deal answered: the dealer keeps state from deal to deal)"
     return [Failure(todo[0], failure.kind, failure.message + note)]

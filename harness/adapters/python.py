@@ -292,7 +292,8 @@ class PythonDealer(Dealer):
                 pinned = again(window) or []
                 if not pinned or not isinstance(pinned[-1], Failure):
                     note = " (dealt again the same way from a fresh start, it did not recur)"
-                    pinned = [Failure(todo[0], "invalid-output", _breach_message(todo[0], stopped) + note)]
+                    message = _breach_message(todo[0], stopped) + note
+                    pinned = [Failure(todo[0], "invalid-output", message, transient=True)]
             answers.extend(pinned)
             todo = todo[len(pinned) :]
         return answers
