@@ -573,14 +573,15 @@ _NAMED_BYTES: Final = {text: _NAME_BYTES[card] for text, card in _NAMED.items()}
 _DECIDED: dict[tuple[str | None, str | None], dict[int | Parts, bytes]] = {}  # by the encoding's fields
 
 
-def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | None:
-    """The names of 52 cards read as a deck of the same readings was; None: read them the usual way."""
+def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = True) -> list[bytes] | None:
+    """The names of 52 cards read as a deck of the same readings was; None: read them the usual way.
+    Unless `checked`, names read from what is known may repeat (`line_to_check`)."""
     if type(flat[0]) is str:
         try:
             names = list(map(_NAMED_BYTES.__getitem__, flat))  # type: ignore[arg-type]
         except (KeyError, TypeError):
             return None
-        return names if len(set(names)) == DECK_SIZE else None
+        return names if not checked or len(set(names)) == DECK_SIZE else None
     said = encoding.cards, encoding.suits
     known = _KINDS.get(type(flat[0]))
     if known is not None and known.lasting:
@@ -590,7 +591,7 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
         except KeyError:
             pass
         else:
-            if len(set(names)) == DECK_SIZE:
+            if not checked or len(set(names)) == DECK_SIZE:
                 return names
     found = _keys(flat)
     if found is None:
@@ -607,6 +608,8 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
                 if id(card) not in by_id and _lasting_key(key):
                     by_id[id(card)] = name
                     kind.held.append(card)
+        if not checked:
+            return names
     except (KeyError, TypeError):
         readings = _readings(kind, keys, flat)
         if readings is None:
@@ -902,13 +905,119 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
         if (line := _text_line(value)) is not None:
             return line
     elif not isinstance(value, _SEQUENCES) and (state := _state_of(value)) is not None:
-        name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
-        if (type(inner) is list or type(inner) is tuple) and (
-            line := _fast_line(cast("Sequence[object]", inner), encoding)
-        ) is not None:
-            return line
-        return canonical_line(_read(inner, encoding, f".{name}", 1))
+        return _state_line(*state, encoding)
     return canonical_line(read_value(value, encoding))
+
+
+def _state_line(name: str, inner: object, encoding: CardEncoding) -> bytes:
+    """A game state's line, its tableau `inner` held under `name`: read as `_read` reads it, first the fast way."""
+    if (type(inner) is list or type(inner) is tuple) and (
+        line := _fast_line(cast("Sequence[object]", inner), encoding)
+    ) is not None:
+        return line
+    return canonical_line(_read(inner, encoding, f".{name}", 1))
+
+
+# -- a line whose cards the caller checks ----------------------------------------------------------
+#
+# The `py:` runner writing many answers at once sends each board's line as `line_to_check` reads it,
+# and the parent checks the 52 cards of every line (`harness.cards.invalid_lines`), dealing a board
+# whose cards repeat again one answer per write, where `canonical_line_of` reads it and says why it
+# is no deck.  So the quick ways here leave out one check, and one only: that the 52 names differ
+# (`len(set(names))`).  Every check that decides what a card is stays: shapes, types, each kind's
+# keys, and the decisions taken from a whole deck's 52 distinct readings (`_DECIDED`, a kind's
+# `decided`), which are learnt only by `_names_of`'s checked path.  Names that repeat here are cards
+# that `canonical_line_of` reads alike (a kind's key holds all its card says), so it refuses them too.
+
+# Rows, columns, 52 cards or the text of rows of canonical card names, the commonest boards, are
+# sent as they are: each byte of their text is classed (rank letter, suit letter, space, line end,
+# other) and compared with the one pattern 2-letter names in that shape have.
+_NAME_CLASSES: Final = bytes(
+    ord("r") if chr(b) in RANKS else ord("s") if chr(b) in SUITS else b if b in b" \n" else 0 for b in range(256)
+)
+_ROWS_TEXT: Final = "\n".join(" ".join(["rs"] * n) for n in ROW_SHAPE).encode()
+_CARDS_TEXT: Final = " ".join(["rs"] * DECK_SIZE).encode()
+_GROUP_COUNTS: Final = (len(ROW_SHAPE), len(COLUMN_SHAPE))
+_LONG_COLUMNS: Final = COLUMN_SHAPE.count(COLUMN_SHAPE[0])
+_LAST_ROW: Final = itemgetter(COLUMN_SHAPE[0] - 1)  # of the columns that reach it
+
+
+def line_to_check(value: object, encoding: CardEncoding = PLAIN) -> bytes:
+    """`canonical_line_of(value, encoding)`, or, where that would refuse a board only because its
+    cards repeat, a line of those repeated names: for a caller that checks every line's 52 cards
+    and has a line that fails them read by `canonical_line_of` (see above)."""
+    cls = type(value)
+    if cls is list or cls is tuple:
+        line = _line_to_check(cast("Sequence[object]", value), encoding)
+    elif cls is str:
+        line = _named_text(value)
+    elif cls is types.GeneratorType:  # its first 53, no more, as `canonical_line_of` takes them
+        value = list(itertools.islice(cast("Iterator[object]", value), DECK_SIZE + 1))
+        line = _line_to_check(cast("Sequence[object]", value), encoding)
+    elif not isinstance(value, _SEQUENCES) and (state := _state_of(value)) is not None:
+        name, inner = state
+        if type(inner) is list or type(inner) is tuple:
+            line = _line_to_check(cast("Sequence[object]", inner), encoding)
+            if line is not None:
+                return line
+        return _state_line(name, inner, encoding)
+    else:
+        line = None
+    return line if line is not None else canonical_line_of(value, encoding)
+
+
+def _named_text(value: str) -> bytes | None:
+    """The line of board text of rows of canonical names, its last line ended or not; else None."""
+    try:
+        text = value.encode()
+    except UnicodeError:
+        return None
+    if text[-1:] == b"\n":
+        text = text[:-1]
+    return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_TEXT else None
+
+
+def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None:
+    """Rows, columns or 52 cards in lists or tuples as `_fast_line` takes them, read the quick way
+    without looking for repeats; None: `canonical_line_of` reads them."""
+    count = len(items)
+    try:
+        if count == DECK_SIZE:
+            first = items[0]
+            if type(first) is str:
+                text = " ".join(items).encode()
+                return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
+            if type(first) is list or type(first) is tuple:
+                return None
+            flat = items
+        elif count not in _GROUP_COUNTS or not _GROUPS.issuperset(map(type, items)):
+            return None
+        elif (lengths := tuple(map(len, items))) == ROW_SHAPE:
+            if type(items[0][0]) is str:
+                text = "\n".join(map(" ".join, items)).encode()
+                return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_TEXT else None
+            flat = [*itertools.chain.from_iterable(items)]
+        elif lengths == COLUMN_SHAPE:
+            if type(items[0][0]) is str:
+                # row by row: zip takes the 6 rows every column reaches, then the 7th row of the first 4
+                reached = itertools.chain.from_iterable(zip(*items, strict=False))
+                text = " ".join([*reached, *map(_LAST_ROW, items[:_LONG_COLUMNS])]).encode()
+                return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
+            flat = _BY_COLUMN([*itertools.chain.from_iterable(items)])
+        else:
+            return None
+    except (TypeError, UnicodeError):
+        return None  # a name that is no str, or cannot be encoded: read the usual way
+    known = _KINDS.get(type(flat[0]))
+    if known is not None and known.lasting:  # cards read before, by their identity
+        said = encoding.cards, encoding.suits
+        by_id = known.decided_by_id if known.decided_for == said else known.by_id
+        try:
+            return b" ".join(map(by_id.__getitem__, map(id, flat))) + b"\n"
+        except KeyError:
+            pass
+    names = _names_of(flat, encoding, checked=False)
+    return None if names is None else b" ".join(names) + b"\n"
 
 
 # Board text of canonical names one character apart, as a dealer printing rows or columns writes
