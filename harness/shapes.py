@@ -950,7 +950,7 @@ def line_to_check(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     if cls is list or cls is tuple:
         line = _line_to_check(cast("Sequence[object]", value), encoding)
     elif cls is str:
-        line = _named_text(value)
+        line = _named_text(cast("str", value))
     elif cls is types.GeneratorType:  # its first 53, no more, as `canonical_line_of` takes them
         value = list(itertools.islice(cast("Iterator[object]", value), DECK_SIZE + 1))
         line = _line_to_check(cast("Sequence[object]", value), encoding)
