@@ -992,22 +992,24 @@ def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None
             flat = items
         elif count not in _GROUP_COUNTS or not _GROUPS.issuperset(map(type, items)):
             return None
-        elif (lengths := tuple(map(len, items))) == ROW_SHAPE:
-            if type(items[0][0]) is str:
+        elif type(items[0][0]) is str:
+            if count == len(ROW_SHAPE):  # the pattern holds the rows' lengths
                 text = "\n".join(map(" ".join, items)).encode()
                 return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_TEXT else None
+            if tuple(map(len, items)) != COLUMN_SHAPE:
+                return None
+            # row by row: zip takes the 6 rows every column reaches, then the 7th row of the first 4
+            reached = itertools.chain.from_iterable(zip(*items, strict=False))
+            text = " ".join([*reached, *map(_LAST_ROW, items[:_LONG_COLUMNS])]).encode()
+            return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
+        elif (lengths := tuple(map(len, items))) == ROW_SHAPE:
             flat = [*itertools.chain.from_iterable(items)]
         elif lengths == COLUMN_SHAPE:
-            if type(items[0][0]) is str:
-                # row by row: zip takes the 6 rows every column reaches, then the 7th row of the first 4
-                reached = itertools.chain.from_iterable(zip(*items, strict=False))
-                text = " ".join([*reached, *map(_LAST_ROW, items[:_LONG_COLUMNS])]).encode()
-                return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
             flat = _BY_COLUMN([*itertools.chain.from_iterable(items)])
         else:
             return None
-    except (TypeError, UnicodeError):
-        return None  # a name that is no str, or cannot be encoded: read the usual way
+    except (TypeError, UnicodeError, IndexError):
+        return None  # a name that is no str or cannot be encoded, an empty group: read the usual way
     known = _KINDS.get(type(flat[0]))
     if known is not None and known.lasting:  # cards read before, by their identity
         said = encoding.cards, encoding.suits
