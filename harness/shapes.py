@@ -335,6 +335,9 @@ class _Kind:
     by_id: dict[int, bytes] = dataclasses.field(default_factory=dict)
     decided_by_id: dict[int, bytes] = dataclasses.field(default_factory=dict)
     held: list[object] = dataclasses.field(default_factory=list)
+    # The getters of each field its key holds, where it holds two or more: a board's keys are then
+    # read field by field (`_named_by_fields`), their types looked at a field at a time.
+    fields: tuple[Callable[[object], object], ...] | None = None
 
 
 _KINDS: dict[type, _Kind | None] = {}
@@ -355,7 +358,8 @@ def _kind_for(card: object) -> _Kind | None:
         keys = [k for k in cast("dict[object, object]", card) if isinstance(k, str)]
         if not keys or len(keys) != len(cast("dict[object, object]", card)):
             return None
-        return _Kind(_getter(itemgetter, keys), True, len(keys))  # every key, and as many: the same keys
+        # every key, and as many: the same keys
+        return _Kind(_getter(itemgetter, keys), True, len(keys), fields=_field_getters(itemgetter, keys))
     if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
     if any(hasattr(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
@@ -365,7 +369,12 @@ def _kind_for(card: object) -> _Kind | None:
         params = getattr(cls, "__dataclass_params__", None)
         frozen = dataclasses.is_dataclass(cls) and params is not None and bool(params.frozen)
         fields = tuple(f.name for f in dataclasses.fields(cast("Any", cls))) if frozen else ()
-        return _Kind(_getter(attrgetter, names), True, lasting=frozen and _only_fields(cls, fields))
+        return _Kind(
+            _getter(attrgetter, names),
+            True,
+            lasting=frozen and _only_fields(cls, fields),
+            fields=_field_getters(attrgetter, names),
+        )
     if _custom_str(card):
         return _str_kind(card)  # its text names it
     return None
@@ -420,6 +429,13 @@ def _getter(
 ) -> Callable[[object], Hashable]:
     """A getter of these fields that returns a tuple even for one field."""
     return cast("Callable[[object], Hashable]", getter(*names) if len(names) > 1 else getter(names[0], names[0]))
+
+
+def _field_getters(
+    getter: type[attrgetter[object]] | type[itemgetter[object]], names: list[str]
+) -> tuple[Callable[[object], object], ...] | None:
+    """A getter per field, where a key holds two or more (its tuple is then theirs, in order)."""
+    return tuple(getter(name) for name in names) if len(names) > 1 else None
 
 
 def _dynamic(cls: type) -> bool:
@@ -593,6 +609,11 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
         else:
             if not checked or len(set(names)) == DECK_SIZE:
                 return names
+    if known is not None and known.fields is not None and not known.lasting:
+        table = known.decided if known.decided_for == said else known.named
+        names_read = _named_by_fields(known, flat, table)
+        if names_read is not None and (not checked or len(set(names_read)) == DECK_SIZE):
+            return names_read
     found = _keys(flat)
     if found is None:
         return None
@@ -625,6 +646,31 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
                 kind.decided, kind.decided_for = dict(zip(keys, names, strict=True)), said
                 kind.decided_by_id = {}
     return names if len(set(names)) == DECK_SIZE else None
+
+
+def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
+    """The names `table` gives the keys of these cards, of the kind's class, where `_keys` would
+    vouch for each key: read field by field (a list of each field's values, their types looked at
+    as `_same_types` does, then each key looked up as it is made); None: ask `_keys`."""
+    fields = kind.fields
+    if fields is None or kind.own is not None or len(set(map(type, flat))) != 1:
+        return None
+    try:
+        values = [list(map(field, flat)) for field in fields]
+    except Exception:
+        return None  # a card without a field, or a field that raised: `_keys` says what to do
+    if kind.sized is not None and sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * len(flat):
+        return None  # a dict with keys another has not (each has the key's `sized` keys, at least)
+    if kind.confusable or kind.texts:
+        types: set[type] = set()
+        for column in values:
+            types.update(map(type, column))
+        if not types <= kind.seen:
+            return None
+    try:
+        return list(map(table.__getitem__, zip(*values, strict=True)))
+    except (KeyError, TypeError):
+        return None
 
 
 def forget() -> None:
