@@ -435,7 +435,8 @@ def _field_getters(
     getter: type[attrgetter[object]] | type[itemgetter[object]], names: list[str]
 ) -> tuple[Callable[[object], object], ...] | None:
     """A getter per field, where a key holds two or more (its tuple is then theirs, in order)."""
-    return tuple(getter(name) for name in names) if len(names) > 1 else None
+    getters = [cast("Callable[[object], object]", getter(name)) for name in names]
+    return tuple(getters) if len(getters) > 1 else None
 
 
 def _dynamic(cls: type) -> bool:
