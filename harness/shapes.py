@@ -24,7 +24,9 @@ makes of those (a `__str__` that reads anything else — a global, a class attri
 is not read again for values already seen); a game state's class is learnt once (which field holds
 the tableau, which must be empty); board text of canonical names one character apart is read by its
 lines' lengths. Whatever a kind cannot vouch for goes to the full reader, so that both give the same
-line or the same error (tests/test_shapes_fast.py).
+line or the same error (tests/test_shapes_fast.py).  `line_to_check` is the same reading for a caller
+that checks every line's 52 cards itself (the `py:` runner writing many answers at once): its quick
+ways leave out the one check that the 52 names differ, and nothing else.
 """
 
 from __future__ import annotations
