@@ -10,6 +10,12 @@ deal).  For each shape, in the same run: (1) the bare loop, calling the function
 (issue 18.5): rows' verify ≤ 1.5× its bare loop, and every shape's verify ≤ 1.2× the time of
 rows' verify.
 
+"floor" is the bare loop plus the fastest exact reader of that shape one can write knowing its layout
+in advance (`line_of_<shape>` in shaped_dealers.py: for cards made once, their names by identity;
+for dicts, two item gets and a table), and "÷ floor" is verify's time over that: what is left is
+the harness's own (its frames, its checks, reading a board it does not know), the rest of the gap
+to rows is the cost of reading 52 Python objects at all.
+
 A dealer that builds objects costs more in its own code (its bare loop), which no reader can
 save: "÷ rows" compares the times as they are, and "÷ rows, same dealer" compares a shape's
 verify with what rows would take for a dealer as slow as this one (its bare loop plus what the
@@ -30,6 +36,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]  # this checkout's harness (the py: runner inherits the path)
 
+import reference  # noqa: E402
 from harness import engine  # noqa: E402
 from harness.engine import Request  # noqa: E402
 
@@ -45,7 +52,12 @@ def main() -> int:
     shapes = args.shapes.split(",") if args.shapes else list(shaped_dealers.SHAPES)
     if "rows" not in shapes:
         shapes.insert(0, "rows")
+    for shape in shapes:  # each floor is an exact reader
+        for n in (1, 2, args.deals):
+            line = shaped_dealers.LINE_OF[shape](getattr(shaped_dealers, shape)(n))
+            assert line == reference.canonical_line(reference.deal(n).cards), (shape, n)
     bare: dict[str, float] = {}
+    floor: dict[str, float] = {}
     checked: dict[str, float] = {}
     for _ in range(args.repeat):
         for shape in shapes:
@@ -56,6 +68,11 @@ def main() -> int:
                 if shape == "generator":
                     list(value)
             bare[shape] = min(bare.get(shape, float("inf")), time.perf_counter() - started)
+            line_of = shaped_dealers.LINE_OF[shape]
+            started = time.perf_counter()
+            for n in range(1, args.deals + 1):
+                line_of(function(n))
+            floor[shape] = min(floor.get(shape, float("inf")), time.perf_counter() - started)
             request = Request(impl=f"py:shaped_dealers:{shape}", ranges=((1, args.deals),), jobs=1)
             outcome = engine.run(request)
             assert outcome.conformant and outcome.checked == args.deals, outcome.first_failure
@@ -63,14 +80,15 @@ def main() -> int:
     print(f"{args.deals:,} deals, py: with --jobs 1, best of {args.repeat}")
     print(
         f"  {'shape':12} {'bare loop':>12} {'py: verify':>12} {'÷ bare':>7} {'÷ rows':>7}"
-        f" {'÷ rows, same dealer':>20} {'added':>10}"
+        f" {'÷ rows, same dealer':>20} {'added':>10} {'floor':>12} {'÷ floor':>8}"
     )
     rows_added = checked["rows"] - bare["rows"]
     for shape in shapes:
-        b, c = bare[shape], checked[shape]
+        b, c, f = bare[shape], checked[shape], floor[shape]
         print(
             f"  {shape:12} {args.deals / b:>9,.0f}/s {args.deals / c:>9,.0f}/s {c / b:>6.2f}×"
             f" {c / checked['rows']:>6.2f}× {c / (b + rows_added):>19.2f}× {(c - b) / args.deals * 1e6:>6.1f} µs"
+            f" {args.deals / f:>9,.0f}/s {c / f:>7.2f}×"
         )
     return 0
 

@@ -24,7 +24,9 @@ makes of those (a `__str__` that reads anything else — a global, a class attri
 is not read again for values already seen); a game state's class is learnt once (which field holds
 the tableau, which must be empty); board text of canonical names one character apart is read by its
 lines' lengths. Whatever a kind cannot vouch for goes to the full reader, so that both give the same
-line or the same error (tests/test_shapes_fast.py).
+line or the same error (tests/test_shapes_fast.py).  `line_to_check` is the same reading for a caller
+that checks every line's 52 cards itself (the `py:` runner writing many answers at once): its quick
+ways leave out the one check that the 52 names differ, and nothing else.
 """
 
 from __future__ import annotations
@@ -335,6 +337,9 @@ class _Kind:
     by_id: dict[int, bytes] = dataclasses.field(default_factory=dict)
     decided_by_id: dict[int, bytes] = dataclasses.field(default_factory=dict)
     held: list[object] = dataclasses.field(default_factory=list)
+    # The getters of each field its key holds, where it holds two or more: a board's keys are then
+    # read field by field (`_named_by_fields`), their types looked at a field at a time.
+    fields: tuple[Callable[[object], object], ...] | None = None
 
 
 _KINDS: dict[type, _Kind | None] = {}
@@ -355,7 +360,8 @@ def _kind_for(card: object) -> _Kind | None:
         keys = [k for k in cast("dict[object, object]", card) if isinstance(k, str)]
         if not keys or len(keys) != len(cast("dict[object, object]", card)):
             return None
-        return _Kind(_getter(itemgetter, keys), True, len(keys))  # every key, and as many: the same keys
+        # every key, and as many: the same keys
+        return _Kind(_getter(itemgetter, keys), True, len(keys), fields=_field_getters(itemgetter, keys))
     if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
     if any(hasattr(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
@@ -365,7 +371,12 @@ def _kind_for(card: object) -> _Kind | None:
         params = getattr(cls, "__dataclass_params__", None)
         frozen = dataclasses.is_dataclass(cls) and params is not None and bool(params.frozen)
         fields = tuple(f.name for f in dataclasses.fields(cast("Any", cls))) if frozen else ()
-        return _Kind(_getter(attrgetter, names), True, lasting=frozen and _only_fields(cls, fields))
+        return _Kind(
+            _getter(attrgetter, names),
+            True,
+            lasting=frozen and _only_fields(cls, fields),
+            fields=_field_getters(attrgetter, names),
+        )
     if _custom_str(card):
         return _str_kind(card)  # its text names it
     return None
@@ -420,6 +431,14 @@ def _getter(
 ) -> Callable[[object], Hashable]:
     """A getter of these fields that returns a tuple even for one field."""
     return cast("Callable[[object], Hashable]", getter(*names) if len(names) > 1 else getter(names[0], names[0]))
+
+
+def _field_getters(
+    getter: type[attrgetter[object]] | type[itemgetter[object]], names: list[str]
+) -> tuple[Callable[[object], object], ...] | None:
+    """A getter per field, where a key holds two or more (its tuple is then theirs, in order)."""
+    getters = [cast("Callable[[object], object]", getter(name)) for name in names]
+    return tuple(getters) if len(getters) > 1 else None
 
 
 def _dynamic(cls: type) -> bool:
@@ -573,14 +592,15 @@ _NAMED_BYTES: Final = {text: _NAME_BYTES[card] for text, card in _NAMED.items()}
 _DECIDED: dict[tuple[str | None, str | None], dict[int | Parts, bytes]] = {}  # by the encoding's fields
 
 
-def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | None:
-    """The names of 52 cards read as a deck of the same readings was; None: read them the usual way."""
+def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = True) -> list[bytes] | None:
+    """The names of 52 cards read as a deck of the same readings was; None: read them the usual way.
+    Unless `checked`, names read from what is known may repeat (`line_to_check`)."""
     if type(flat[0]) is str:
         try:
             names = list(map(_NAMED_BYTES.__getitem__, flat))  # type: ignore[arg-type]
         except (KeyError, TypeError):
             return None
-        return names if len(set(names)) == DECK_SIZE else None
+        return names if not checked or len(set(names)) == DECK_SIZE else None
     said = encoding.cards, encoding.suits
     known = _KINDS.get(type(flat[0]))
     if known is not None and known.lasting:
@@ -590,8 +610,13 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
         except KeyError:
             pass
         else:
-            if len(set(names)) == DECK_SIZE:
+            if not checked or len(set(names)) == DECK_SIZE:
                 return names
+    if known is not None and known.fields is not None and not known.lasting:
+        table = known.decided if known.decided_for == said else known.named
+        names_read = _named_by_fields(known, flat, table)
+        if names_read is not None and (not checked or len(set(names_read)) == DECK_SIZE):
+            return names_read
     found = _keys(flat)
     if found is None:
         return None
@@ -607,6 +632,8 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
                 if id(card) not in by_id and _lasting_key(key):
                     by_id[id(card)] = name
                     kind.held.append(card)
+        if not checked:
+            return names
     except (KeyError, TypeError):
         readings = _readings(kind, keys, flat)
         if readings is None:
@@ -622,6 +649,31 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding) -> list[bytes] | N
                 kind.decided, kind.decided_for = dict(zip(keys, names, strict=True)), said
                 kind.decided_by_id = {}
     return names if len(set(names)) == DECK_SIZE else None
+
+
+def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
+    """The names `table` gives the keys of these cards, of the kind's class, where `_keys` would
+    vouch for each key: read field by field (a list of each field's values, their types looked at
+    as `_same_types` does, then each key looked up as it is made); None: ask `_keys`."""
+    fields = kind.fields
+    if fields is None or kind.own is not None or len(set(map(type, flat))) != 1:
+        return None
+    try:
+        values = [list(map(field, flat)) for field in fields]
+    except Exception:
+        return None  # a card without a field, or a field that raised: `_keys` says what to do
+    if kind.sized is not None and sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * len(flat):
+        return None  # a dict with keys another has not (each has the key's `sized` keys, at least)
+    if kind.confusable or kind.texts:
+        types: set[type] = set()
+        for column in values:
+            types.update(map(type, column))
+        if not types <= kind.seen:
+            return None
+    try:
+        return list(map(table.__getitem__, zip(*values, strict=True)))
+    except (KeyError, TypeError):
+        return None
 
 
 def forget() -> None:
@@ -902,13 +954,121 @@ def canonical_line_of(value: object, encoding: CardEncoding = PLAIN) -> bytes:
         if (line := _text_line(value)) is not None:
             return line
     elif not isinstance(value, _SEQUENCES) and (state := _state_of(value)) is not None:
-        name, inner = state  # a game state: read as `_read` reads it, its tableau first the fast way
-        if (type(inner) is list or type(inner) is tuple) and (
-            line := _fast_line(cast("Sequence[object]", inner), encoding)
-        ) is not None:
-            return line
-        return canonical_line(_read(inner, encoding, f".{name}", 1))
+        return _state_line(*state, encoding)
     return canonical_line(read_value(value, encoding))
+
+
+def _state_line(name: str, inner: object, encoding: CardEncoding) -> bytes:
+    """A game state's line, its tableau `inner` held under `name`: read as `_read` reads it, first the fast way."""
+    if (type(inner) is list or type(inner) is tuple) and (
+        line := _fast_line(cast("Sequence[object]", inner), encoding)
+    ) is not None:
+        return line
+    return canonical_line(_read(inner, encoding, f".{name}", 1))
+
+
+# -- a line whose cards the caller checks ----------------------------------------------------------
+#
+# The `py:` runner writing many answers at once sends each board's line as `line_to_check` reads it,
+# and the parent checks the 52 cards of every line (`harness.cards.invalid_lines`), dealing a board
+# whose cards repeat again one answer per write, where `canonical_line_of` reads it and says why it
+# is no deck.  So the quick ways here leave out one check, and one only: that the 52 names differ
+# (`len(set(names))`).  Every check that decides what a card is stays: shapes, types, each kind's
+# keys, and the decisions taken from a whole deck's 52 distinct readings (`_DECIDED`, a kind's
+# `decided`), which are learnt only by `_names_of`'s checked path.  Names that repeat here are cards
+# that `canonical_line_of` reads alike (a kind's key holds all its card says), so it refuses them too.
+
+# Rows, columns, 52 cards or the text of rows of canonical card names, the commonest boards, are
+# sent as they are: each byte of their text is classed (rank letter, suit letter, space, line end,
+# other) and compared with the one pattern 2-letter names in that shape have.
+_NAME_CLASSES: Final = bytes(
+    ord("r") if chr(b) in RANKS else ord("s") if chr(b) in SUITS else b if b in b" \n" else 0 for b in range(256)
+)
+_ROWS_TEXT: Final = "\n".join(" ".join(["rs"] * n) for n in ROW_SHAPE).encode()
+_CARDS_TEXT: Final = " ".join(["rs"] * DECK_SIZE).encode()
+_GROUP_COUNTS: Final = (len(ROW_SHAPE), len(COLUMN_SHAPE))
+_LONG_COLUMNS: Final = COLUMN_SHAPE.count(COLUMN_SHAPE[0])
+_LAST_ROW: Final = itemgetter(COLUMN_SHAPE[0] - 1)  # of the columns that reach it
+
+
+def line_to_check(value: object, encoding: CardEncoding = PLAIN) -> bytes:
+    """`canonical_line_of(value, encoding)`, or, where that would refuse a board only because its
+    cards repeat, a line of those repeated names: for a caller that checks every line's 52 cards
+    and has a line that fails them read by `canonical_line_of` (see above)."""
+    cls = type(value)
+    if cls is list or cls is tuple:
+        line = _line_to_check(cast("Sequence[object]", value), encoding)
+    elif cls is str:
+        line = _named_text(cast("str", value))
+    elif cls is types.GeneratorType:  # its first 53, no more, as `canonical_line_of` takes them
+        value = list(itertools.islice(cast("Iterator[object]", value), DECK_SIZE + 1))
+        line = _line_to_check(cast("Sequence[object]", value), encoding)
+    elif not isinstance(value, _SEQUENCES) and (state := _state_of(value)) is not None:
+        name, inner = state
+        if type(inner) is list or type(inner) is tuple:
+            line = _line_to_check(cast("Sequence[object]", inner), encoding)
+            if line is not None:
+                return line
+        return _state_line(name, inner, encoding)
+    else:
+        line = None
+    return line if line is not None else canonical_line_of(value, encoding)
+
+
+def _named_text(value: str) -> bytes | None:
+    """The line of board text of rows of canonical names, its last line ended or not; else None."""
+    try:
+        text = value.encode()
+    except UnicodeError:
+        return None
+    if text[-1:] == b"\n":
+        text = text[:-1]
+    return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_TEXT else None
+
+
+def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None:
+    """Rows, columns or 52 cards in lists or tuples as `_fast_line` takes them, read the quick way
+    without looking for repeats; None: `canonical_line_of` reads them."""
+    count = len(items)
+    try:
+        if count == DECK_SIZE:
+            first = items[0]
+            if type(first) is str:
+                text = " ".join(items).encode()
+                return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
+            if type(first) is list or type(first) is tuple:
+                return None
+            flat = items
+        elif count not in _GROUP_COUNTS or not _GROUPS.issuperset(map(type, items)):
+            return None
+        elif type(items[0][0]) is str:
+            if count == len(ROW_SHAPE):  # the pattern holds the rows' lengths
+                text = "\n".join(map(" ".join, items)).encode()
+                return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_TEXT else None
+            if tuple(map(len, items)) != COLUMN_SHAPE:
+                return None
+            # row by row: zip takes the 6 rows every column reaches, then the 7th row of the first 4
+            reached = itertools.chain.from_iterable(zip(*items, strict=False))
+            text = " ".join([*reached, *map(_LAST_ROW, items[:_LONG_COLUMNS])]).encode()
+            return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
+        elif (lengths := tuple(map(len, items))) == ROW_SHAPE:
+            flat = [*itertools.chain.from_iterable(items)]
+        elif lengths == COLUMN_SHAPE:
+            flat = _BY_COLUMN([*itertools.chain.from_iterable(items)])
+        else:
+            return None
+    except (TypeError, UnicodeError, IndexError):
+        return None  # a name that is no str or cannot be encoded, an empty group: read the usual way
+    known = _KINDS.get(type(flat[0]))
+    if known is not None and known.lasting:  # cards read before, by their identity
+        said = encoding.cards, encoding.suits
+        by_id = known.decided_by_id if known.decided_for == said else known.by_id
+        try:
+            return b" ".join(map(by_id.__getitem__, map(id, flat))) + b"\n"
+        except KeyError:
+            pass
+    names = _names_of(flat, encoding, checked=False)
+    return None if names is None else b" ".join(names) + b"\n"
 
 
 # Board text of canonical names one character apart, as a dealer printing rows or columns writes

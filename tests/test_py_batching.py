@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from harness import engine
-from harness.adapters import DealerOptions, open_dealer
+from harness.adapters import DealerOptions, open_dealer, python
 from harness.cli import main
 from harness.engine import Request
 from harness.failures import Failure
@@ -184,3 +184,36 @@ def test_a_card_twice_that_does_not_recur_is_said_as_such_not_as_a_channel_writt
     assert status == 1 and (failure["deal"], failure["kind"]) == (40, "invalid-output"), failure
     assert "repeat" in failure["message"] and failure["message"].count("did not recur") == 1, failure
     assert "channel" not in failure["message"], failure
+
+
+CARD_TWICE = {
+    # Boards of card objects, each with a card twice at deal 40, read the quick way (their kind learnt
+    # from the boards before): the runner leaves that check to the parent, which has the board dealt
+    # again one per write and read in full there.  Reported as one frame per deal reports it.
+    "frozen dataclasses in columns, one object twice": "card_objects:frozen_columns",
+    "frozen dataclasses in columns, an equal card remade": "card_objects:frozen_columns_remade",
+    "frozen dataclasses yielded": "card_objects:frozen_generator",
+    "namedtuples of enums": "card_objects:enum_cards",
+    "dicts of numbers decided from the deck": "card_objects:one_based_dicts",
+    "dataclasses of letters in rows": "card_objects:letter_rows",
+    "str() cards in rows": "card_objects:printed_rows",
+    "a game state's cascades": "card_objects:game_state",
+}
+
+
+def _first_failure(impl: str, report: Path) -> dict[str, object]:
+    main(["verify", f"py:{impl}", "--range", "1-100", "--jobs", "1", "--quiet", "--report", str(report)])
+    failure: dict[str, object] = json.loads(report.read_text())["first_failure"]
+    return failure
+
+
+@pytest.mark.parametrize("impl", CARD_TWICE.values(), ids=CARD_TWICE.keys())
+def test_card_objects_dealt_twice_are_reported_as_one_frame_per_deal_reports_them(
+    impl: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batched = _first_failure(impl, tmp_path / "batched.json")
+    monkeypatch.setattr(python, "BATCH", 1)  # one frame per write: every board read in full by the runner
+    alone = _first_failure(impl, tmp_path / "alone.json")
+    assert (batched["deal"], batched["kind"]) == (40, "invalid-output"), batched
+    assert "repeated" in str(batched["message"]), batched
+    assert batched == alone

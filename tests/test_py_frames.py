@@ -3,16 +3,18 @@ exactly the frames `read_answer` would take as lines for the deals asked, in a r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
 
 import reference
 from harness.adapters.base import Answer
-from harness.adapters.py_runner import answer_frame, named_line, read_answer
+from harness.adapters.py_runner import answer_frame, read_answer
 from harness.adapters.python import PythonDealer
 from harness.cards import invalid_lines
-from harness.shapes import canonical_line_of
+from harness.errors import BoardError
+from harness.shapes import canonical_line_of, line_to_check
 
 DEALS = list(range(100, 140))
 
@@ -126,18 +128,37 @@ READ_BY_CANONICAL_LINE_OF = {
 }
 
 
-@pytest.mark.parametrize("value", SENT_AS_THEY_ARE.values(), ids=SENT_AS_THEY_ARE.keys())
-def test_boards_of_canonical_names_are_sent_as_canonical_line_of_reads_them(value: object) -> None:
-    assert named_line(value) == canonical_line_of(value)
+def _outcome(read: Callable[[object], bytes], value: object) -> bytes | str:
+    try:
+        return read(value)
+    except BoardError as exc:
+        return str(exc)
 
 
-@pytest.mark.parametrize("value", READ_BY_CANONICAL_LINE_OF.values(), ids=READ_BY_CANONICAL_LINE_OF.keys())
-def test_every_other_board_is_left_to_canonical_line_of(value: object) -> None:
-    assert named_line(value) is None
+BOARDS = {**SENT_AS_THEY_ARE, **READ_BY_CANONICAL_LINE_OF}
 
 
-def test_rows_of_names_with_a_card_twice_are_sent_for_the_parent_to_refuse() -> None:
-    names = _names(7)
-    names[9] = names[2]
-    line = named_line(_rows(names))
-    assert line is not None and invalid_lines([line]) == [0]
+@pytest.mark.parametrize("value", BOARDS.values(), ids=BOARDS.keys())
+def test_the_runner_sends_each_board_of_names_as_canonical_line_of_reads_it(value: object) -> None:
+    assert _outcome(line_to_check, value) == _outcome(canonical_line_of, value)
+
+
+def _twice(groups: list[list[str]]) -> list[list[str]]:
+    """The groups, the first card of the second dealt again in place of the second card of the first."""
+    return [[groups[0][0], groups[1][0], *groups[0][2:]], *groups[1:]]
+
+
+CARD_TWICE = {
+    "rows": _twice(_rows(_names(7))),
+    "rows of tuples": tuple(map(tuple, _twice(_rows(_names(8))))),
+    "columns": _twice([_names(10)[i::8] for i in range(8)]),
+    "52 names": [_names(12)[0], *_names(12)[:51]],
+    "text of rows": "\n".join(map(" ".join, _twice(_rows(_names(14))))) + "\n",
+}
+
+
+@pytest.mark.parametrize("value", CARD_TWICE.values(), ids=CARD_TWICE.keys())
+def test_names_with_a_card_twice_are_sent_for_the_parent_to_refuse(value: object) -> None:
+    line = line_to_check(value)
+    assert invalid_lines([line]) == [0]
+    assert "repeated" in str(_outcome(canonical_line_of, value))

@@ -14,10 +14,10 @@ them was begun, and at the end of the request; with B = 1 (the default), each fr
 before the next deal is dealt:
 
     H  JSON {"protocol": 2, "ok": true} or {"protocol": 2, "error": "..."}: the function is loaded, or why not
-    L  the deal's canonical line (156 bytes): with B > 1, rows, columns or 52 cards of canonical
-       names are sent as they are (`named_line`), whether or not their cards repeat; the parent
-       checks every line's cards and has a line that is no board dealt again with B = 1, where
-       each board is read by `canonical_line_of` and its failure said as the reader says it
+    L  the deal's canonical line (156 bytes): with B > 1, as `line_to_check` reads the board, which
+       leaves out one check, that its 52 cards differ; the parent checks every line's cards and has
+       a line that is no board dealt again with B = 1, where each board is read by
+       `canonical_line_of` and its failure said as the reader says it
     F  JSON {"kind": "error" | "crash" | "invalid-output", "message": "..."}
     R  JSON {"message": "..."}: the answer can be read only once an option states its encoding
 
@@ -37,14 +37,12 @@ import resource
 import struct
 import sys
 import time
-from collections.abc import Callable, Sequence
-from itertools import chain
-from operator import itemgetter
-from typing import Any, Final, cast
+from collections.abc import Callable
+from typing import Final, cast
 
 from harness.errors import BoardError
-from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of
-from reference.cards import COLUMN_SHAPE, DECK_SIZE, LINE_BYTES, RANKS, ROW_SHAPE, SUITS
+from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of, line_to_check
+from reference.cards import LINE_BYTES
 
 PROTOCOL: Final = 2
 _LENGTH = struct.Struct(">I")
@@ -168,62 +166,6 @@ _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal n
 LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
-# Rows, columns, 52 cards or the text of rows, of canonical card names, the commonest boards, are
-# sent as they are (`named_line`): each byte of their text is classed (rank letter, suit letter,
-# space, line end, other) and compared with the one pattern 2-letter names in that shape have.
-_NAME_CLASSES: Final = bytes(
-    ord("r") if chr(b) in RANKS else ord("s") if chr(b) in SUITS else b if b in b" \n" else 0 for b in range(256)
-)
-_ROWS: Final = "\n".join(" ".join(["rs"] * n) for n in ROW_SHAPE).encode()
-_CARDS: Final = " ".join(["rs"] * DECK_SIZE).encode()
-_GROUPS: Final = frozenset({list, tuple})
-_GROUP_COUNTS: Final = (len(ROW_SHAPE), len(COLUMN_SHAPE))
-_LONG_COLUMNS: Final = COLUMN_SHAPE.count(COLUMN_SHAPE[0])
-_LAST_ROW: Final = itemgetter(COLUMN_SHAPE[0] - 1)  # of the columns that reach it
-
-
-def named_line(value: object) -> bytes | None:
-    """The line of rows or columns (lists or tuples), 52 cards in a list or tuple, or the text of
-    rows, of canonical card names, as they are; None for any other value.  Its cards may repeat: the
-    parent checks that they are 52 distinct cards, and deals such a board again one frame per write,
-    where `canonical_line_of` reads every board."""
-    if type(value) is str:  # board text of rows, its last line ended or not
-        try:
-            text = value.encode()
-        except UnicodeError:
-            return None
-        if text[-1:] == b"\n":
-            text = text[:-1]
-        return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS else None
-    if type(value) is not list and type(value) is not tuple:
-        return None
-    items = cast("Sequence[Any]", value)
-    count = len(items)
-    # A first card that is no str is left to `canonical_line_of` at once: a join that raises costs more.
-    try:
-        if count == DECK_SIZE:
-            if type(items[0]) is not str:
-                return None
-            text, pattern = " ".join(items).encode(), _CARDS
-        elif count not in _GROUP_COUNTS or not _GROUPS.issuperset(map(type, items)) or type(items[0][0]) is not str:
-            return None
-        elif count == len(ROW_SHAPE):
-            text, pattern = "\n".join(map(" ".join, items)).encode(), _ROWS
-        elif tuple(map(len, items)) == COLUMN_SHAPE:
-            # row by row: zip takes the 6 rows every column reaches, then the 7th row of the first 4
-            rows = [*chain.from_iterable(zip(*items, strict=False)), *map(_LAST_ROW, items[:_LONG_COLUMNS])]
-            text, pattern = " ".join(rows).encode(), _CARDS
-        else:
-            return None
-    except (TypeError, UnicodeError, IndexError):
-        return None
-    return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == pattern else None
-
-
-def _no_line(value: object) -> None:
-    return None
-
-
 def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
     """The tag and body saying why `call` has no board."""
     if isinstance(exc, AmbiguousCards):
@@ -275,8 +217,9 @@ def main() -> None:
         request = json.loads(body)
         batch = int(request.get("batch", 1))
         held: list[bytes] = []  # frames not yet written
-        hold, line_head, line_of, now = held.append, _LINE_HEAD.pack, canonical_line_of, time.monotonic
-        named = named_line if batch > 1 else _no_line  # one frame per write: every board read exactly
+        hold, line_head, now = held.append, _LINE_HEAD.pack, time.monotonic
+        # Many frames per write: the parent checks every line's cards (one per write: each board read exactly).
+        line_of = line_to_check if batch > 1 else canonical_line_of
         since = 0.0  # when the first of them was begun
         for number in map(int, request["deals"]):
             if not held:
@@ -284,7 +227,7 @@ def main() -> None:
             value: object = None
             try:
                 value = function(number)
-                hold(line_head(LINE_PAYLOAD, b"L", number) + (named(value) or line_of(value, encoding)))
+                hold(line_head(LINE_PAYLOAD, b"L", number) + line_of(value, encoding))
             except BaseException as exc:
                 tag, said = _failed(exc, value, f"{called}({number})")
                 hold(answer_frame(tag, number, said))
