@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -167,14 +166,12 @@ def test_a_huge_range_streams_in_constant_memory() -> None:
     )
     assert proc.stdout is not None
     try:
-        started = time.monotonic()
         head = proc.stdout.read(24 * MIB)
         early = _peak_rss_kib(proc.pid)
         read = len(head)
         while read < 96 * MIB:
             read += len(proc.stdout.read(4 * MIB))
         late = _peak_rss_kib(proc.pid)
-        elapsed = time.monotonic() - started
     finally:
         proc.stdout.close()  # the reader goes away, as `| head` would
         try:
@@ -186,7 +183,6 @@ def test_a_huge_range_streams_in_constant_memory() -> None:
     assert head[:whole] == b"".join(reference.iter_lines(1, whole // 156))
     assert late < 400 * 1024, f"peak RSS {late} KiB after {read} bytes"
     assert late - early < 32 * 1024, f"peak RSS grew from {early} to {late} KiB while streaming"
-    assert elapsed < 60
     assert status == 0, proc.stderr.read() if proc.stderr else b""
     assert proc.stderr is not None and b"Traceback" not in proc.stderr.read()
 

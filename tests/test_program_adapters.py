@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -129,11 +128,10 @@ def test_a_buffered_stream_that_crashes_is_blamed_on_the_right_deal(tmp_path: Pa
 
 
 def test_a_big_block_does_not_deadlock(tmp_path: Path) -> None:
+    """A deadlock (each side waiting for the other to read) would be a timeout at some deal."""
     script = dealer(tmp_path)
     deals = range(1, 20001)
-    started = time.monotonic()
     assert first_failure(answers(f"stream:{PY} {script} line", deals, timeout=30), deals) is None
-    assert time.monotonic() - started < 60
 
 
 @pytest.mark.parametrize(("encoding", "symbols"), [("cp437", "CDHS"), ("cp1252", "CDHS"), ("utf-16", "♣♦♥♠")])
