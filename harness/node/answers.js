@@ -817,14 +817,26 @@
       generation = 1;
     }
   };
-  const WITH_SPACE = fresh(52);
-  const WITH_NEWLINE = fresh(52);
-  for (let k = 0; k < 52; k++) {
-    WITH_SPACE[k] = RANKS[k >> 2] + SUITS[k & 3] + ' ';
-    WITH_NEWLINE[k] = RANKS[k >> 2] + SUITS[k & 3] + '\n';
-  }
   const CARD_NAMES = fresh(52);
   for (let k = 0; k < 52; k++) CARD_NAMES[k] = RANKS[k >> 2] + SUITS[k & 3];
+  // A board's line is written as character codes (setLineCard), then made one flat string by one
+  // call of String.fromCharCode with its 156 codes (lineText, made once from a fixed template): no
+  // string of 52 pieces for the collector to copy and the hash to flatten.
+  const LINE_CODES = new Uint8Array(156);
+  for (let p = 0; p < 52; p++) LINE_CODES[3 * p + 2] = p === 51 ? 10 : 32;
+  const RANK_CODE = new Uint8Array(52);
+  const SUIT_CODE = new Uint8Array(52);
+  for (let k = 0; k < 52; k++) {
+    RANK_CODE[k] = charCodeAt(RANKS, k >> 2);
+    SUIT_CODE[k] = charCodeAt(SUITS, k & 3);
+  }
+  const setLineCard = (p, k) => {
+    LINE_CODES[3 * p] = RANK_CODE[k];
+    LINE_CODES[3 * p + 1] = SUIT_CODE[k];
+  };
+  let lineCodes = '';
+  for (let i = 0; i < 156; i++) lineCodes += `${i ? ', ' : ''}c[${i}]`;
+  const lineText = Function('f', 'c', `'use strict'; return () => f(${lineCodes});`)(fromCharCode, LINE_CODES);
 
   const valuesText = (bits, base) => {
     let t = '';
@@ -943,14 +955,13 @@
 
   const lineOfPositions = () => {
     nextGeneration();
-    let line = '';
     for (let p = 0; p < 52; p++) {
       const k = rankAt[p] * 4 + suitAt[p];
       if (seen[k] === generation) return null;
       seen[k] = generation;
-      line += p === 51 ? WITH_NEWLINE[k] : WITH_SPACE[k];
+      setLineCard(p, k);
     }
-    return line;
+    return lineText();
   };
 
   // ---------------------------------------------------------------- board text, the fast way
@@ -1575,9 +1586,8 @@
     return count === 52 ? lineOfCodes() : '';
   };
   const lineOfCodes = () => {
-    let line = '';
-    for (let p = 0; p < 51; p++) line += WITH_SPACE[codeAt[p]];
-    return line + WITH_NEWLINE[codeAt[51]];
+    for (let p = 0; p < 52; p++) setLineCard(p, codeAt[p]);
+    return lineText();
   };
 
   const configure = (cards, suits) => {
