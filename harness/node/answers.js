@@ -588,14 +588,25 @@
   const isEmptyPart = (v, depth) => {
     if (v === null || v === undefined || v === 0 || v === '') return true;
     if (depth > 2) return false;
-    if (isArray(v)) {
-      const n = v.length;
-      for (let k = 0; k < n; k++) {
-        const part = v[k];
-        if (part !== null && part !== undefined && !isEmptyPart(part, depth + 1)) return false;
-      }
-      return true;
+    return isArray(v) ? isEmptyItems(v, v.length, depth) : isEmptyOther(v, depth);
+  };
+  // The rest of isEmptyPart for an array `v` of n items: each item empty.  An item that is an array
+  // (a foundation's pile) is read here as isEmptyPart reads it, without a call for an empty one.
+  const isEmptyItems = (v, n, depth) => {
+    for (let k = 0; k < n; k++) {
+      const part = v[k];
+      if (part === null || part === undefined) continue;
+      if (depth >= 2 || part === 0 || part === '') {
+        if (!isEmptyPart(part, depth + 1)) return false;
+      } else if (isArray(part)) {
+        const m = part.length;
+        if (m !== 0 && !isEmptyItems(part, m, depth + 1)) return false;
+      } else if (!isEmptyOther(part, depth + 1)) return false;
     }
+    return true;
+  };
+  // The rest of isEmptyPart for a value that is not an array.
+  const isEmptyOther = (v, depth) => {
     const list = listOf(v, 'a free cell or foundation');
     if (list !== null) {
       const n = listLength;
