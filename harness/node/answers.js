@@ -270,6 +270,14 @@
   for (let i = 0; i < 4; i++) spellings(SUIT_TEXT, SUITS[i].toLowerCase(), i);
   for (const w in SUIT_WORDS) spellings(SUIT_TEXT, w, SUIT_WORDS[w]);
   for (const c in SYMBOL_SUITS) SUIT_TEXT[fromCharCode(+c)] = SYMBOL_SUITS[c];
+  // Our spellings of suits (SUIT_TEXT's texts), numbered: a learnt reader compares a suit field's
+  // value with the spellings the learnt board used, written into it as texts of ours.
+  const SUIT_SPELLINGS = fresh(0);
+  const SUIT_SPELLING = { __proto__: null };
+  for (const t in SUIT_TEXT) {
+    SUIT_SPELLING[t] = SUIT_SPELLINGS.length;
+    SUIT_SPELLINGS[SUIT_SPELLINGS.length] = t;
+  }
   const RANK_OF_CHAR = new Int32Array(128).fill(-1);
   for (let c = 0; c < 128; c++) if (RANK_TEXT[fromCharCode(c)] !== undefined) RANK_OF_CHAR[c] = RANK_TEXT[fromCharCode(c)];
   // Longer texts are remembered (16 of each, by their first character and length): a deal's
@@ -434,6 +442,23 @@
   let layRankType = -2;
   let laySuitType = -2;
   const valueType = (x) => (typeof x === 'number' ? VALUE_NUMBER : typeof x !== 'string' ? VALUE_ANY : x.length === 1 ? VALUE_CHAR : VALUE_TEXT);
+  // The spellings (SUIT_SPELLING) of the suit fields' texts, in the order first met, up to
+  // MAX_SPELLINGS; layMoreSpellings when there were more, or a text that is none of ours.
+  const MAX_SPELLINGS = 8;
+  const laySpellings = new Int32Array(MAX_SPELLINGS);
+  let laySpellingCount = 0;
+  let layMoreSpellings = false;
+  const noteSpelling = (sv) => {
+    if (typeof sv !== 'string') return;
+    const k = SUIT_SPELLING[sv];
+    if (k === undefined) {
+      layMoreSpellings = true;
+      return;
+    }
+    for (let j = 0; j < laySpellingCount; j++) if (laySpellings[j] === k) return;
+    if (laySpellingCount === MAX_SPELLINGS) layMoreSpellings = true;
+    else laySpellings[laySpellingCount++] = k;
+  };
   const noteTypes = (rankType, suitType) => {
     layRankType = layRankType === -2 || layRankType === rankType ? rankType : VALUE_ANY;
     laySuitType = laySuitType === -2 || laySuitType === suitType ? suitType : VALUE_ANY;
@@ -535,6 +560,7 @@
     cardKindIs(r >= 0 && u >= 0 ? KIND_FIELDS : KIND_MIXED);
     noteFields(fields);
     noteTypes(valueType(rv), valueType(sv));
+    noteSpelling(sv);
     if (r < 0) {
       partPath = '';
       r = readRank(rv, p, RANK_FIELDS[fields >> 1], depth + 1);
@@ -1217,6 +1243,7 @@
   // ---------------------------------------------------------------- the learnt layout's reader
   const makeFunction = Function; // the context's own, taken before any dealer code runs
   const readers = { __proto__: null }; // made readers by their layout's key
+  const readerLayouts = { __proto__: null }; // the layout each was made for
   const MAX_READERS = 64;
   let readersMade = 0;
   // A field name as written into a reader's source: only ever one of ours (HOLDERS, NAME_FIELDS,
@@ -1248,17 +1275,22 @@
       named: kind === KIND_NAMED ? layNamed : -1,
       rankType: kind === KIND_FIELDS ? layRankType : VALUE_ANY,
       suitType: kind === KIND_FIELDS ? laySuitType : VALUE_ANY,
+      spellings: kind === KIND_FIELDS && !layMoreSpellings ? arrayFrom(laySpellings.subarray(0, laySpellingCount)) : [],
+      spellingSuits: null,
     };
+    layout.spellingSuits = new Int8Array(layout.spellings.length + 1);
     const key =
       `${layout.top} ${layout.holder} ${layout.shape} ${layout.group} ${kind} ${layout.fields} ${layout.named} ` +
-      `${layout.rankType} ${layout.suitType}`;
+      `${layout.rankType} ${layout.suitType} ${layout.spellings}`;
     if (readers[key] === undefined) {
       if (readersMade === MAX_READERS) return; // a dealer of ever new layouts is read by the full reader
       readersMade++;
       readers[key] = layoutReader(layout);
+      readerLayouts[key] = layout;
     }
     learntReader = readers[key];
-    learntLayout = layout;
+    learntLayout = readerLayouts[key];
+    learnSpellingSuits(learntLayout);
   };
   // What the full reader would have noted of a board the learnt reader read to its cards.
   const noteLearnt = () => {
@@ -1271,6 +1303,7 @@
     if (hits > 0 && layout.kind === KIND_FIELDS) {
       noteFields(layout.fields);
       noteTypes(layout.rankType, layout.suitType);
+      for (let j = 0; j < layout.spellings.length; j++) noteSpelling(SUIT_SPELLINGS[layout.spellings[j]]);
     }
     if (hits > 0 && layout.kind === KIND_NAMED) noteNamed(layout.named);
   };
@@ -1289,7 +1322,7 @@
     add('const { isArray, cc, seen, codeAt, missAt, GROUPS, SIZES, WHAT, RANK_OF_CHAR_READ, SUIT_OF_CHAR_READ, RANK_OF_READING,');
     add('  SUIT_OF_READING, CODE_OF_NUMBER, RANK_TEXTS, RANK_TEXT_CODES, SUIT_TEXTS, SUIT_TEXT_CODES, rankAny, suitAny,');
     add('  cardOfName, readCard, readFields, readNamedFrom, textFormCode, readList, readListFrom, groupOf, groupOfCards,');
-    add('  listOf, listLength, readObjectFrom, readObjectAfterList, mustBeEmptyValue, readHeld, place } = K;');
+    add('  listOf, listLength, readObjectFrom, readObjectAfterList, mustBeEmptyValue, readHeld, place, SPELLING_SUITS } = K;');
     add('return function learntBoard(v, gen, brd) {');
     // the list: the value, an iterable's items, or what a game state holds
     if (layout.top === TOP_LIST) {
@@ -1400,6 +1433,7 @@
       mustBeEmptyValue,
       readHeld,
       place: setPlace,
+      SPELLING_SUITS: layout.spellingSuits,
     };
     return makeFunction('K', text)(K);
   };
@@ -1453,7 +1487,7 @@
       `      const rv = c.${rf};\n` +
       `      const sv = c.${sf};\n` +
       `${valueCode(layout.rankType, 'rv', 'r', 'RANK', 14, 13)}\n` +
-      `${valueCode(layout.suitType, 'sv', 'u', 'SUIT', 4, 4)}\n` +
+      `${valueCode(layout.suitType, 'sv', 'u', 'SUIT', 4, 4, spellingCode(layout.spellings, 'sv', 'u'))}\n` +
       '      if (r === -2) r = rankAny(rv);\n' +
       '      if (u === -2) u = suitAny(sv);\n' +
       '      if (r >= 0 && u >= 0) {\n' +
@@ -1464,8 +1498,9 @@
     );
   };
   // The statements reading a rank or suit field's value `x` to its rank or suit as learnt, into `to`
-  // (-1 when the tables do not hold it), quickest for values of the type the learnt board's were.
-  const valueCode = (type, x, to, table, most, numbers) => {
+  // (-1 when the tables do not hold it), quickest for values of the type the learnt board's were;
+  // `first` the statements tried before (spellingCode).
+  const valueCode = (type, x, to, table, most, numbers, first = '') => {
     const any = `${to} = ${table === 'RANK' ? 'rankAny' : 'suitAny'}(${x});`;
     let test;
     let quick;
@@ -1478,8 +1513,25 @@
     } else if (type === VALUE_NUMBER) {
       test = `typeof ${x} === "number" && ${x} >= 0 && ${x} <= ${most} && (${x} | 0) === ${x}`;
       quick = `${to} = ${table}_OF_READING[${x} + ${numbers}];`;
-    } else return `      let ${to} = -2;`;
-    return `      let ${to} = -2;\n      if (${test}) { ${quick} }`;
+    } else return `      let ${to} = -2;\n${first}`;
+    return `      let ${to} = -2;\n${first}      if (${to} === -2 && ${test}) { ${quick} }`;
+  };
+
+  // The statements reading a suit field's value `x` that is one of the learnt board's `spellings`
+  // (texts of ours) to its suit as learnt, into `to` (-2 when it is none of them): a compare with
+  // each spelling, summed to m (SPELLING_SUITS[m]: spelling m - 1's suit as learnt, -2 for m = 0),
+  // without a branch that a deal's random suits would mispredict.
+  const spellingCode = (spellings, x, to) => {
+    if (spellings.length === 0) return '';
+    let sum = '';
+    for (let j = 0; j < spellings.length; j++) sum += `${j ? ' + ' : ''}${j + 1} * (${x} === ${stringify(SUIT_SPELLINGS[spellings[j]])})`;
+    return `      ${to} = SPELLING_SUITS[${sum}];\n`;
+  };
+  // A layout's spellings' suits as the tables now learnt say (SUIT_OF_READING), from 1; -2 at 0.
+  const learnSpellingSuits = (layout) => {
+    const suits = layout.spellingSuits;
+    suits[0] = -2;
+    for (let j = 0; j < layout.spellings.length; j++) suits[j + 1] = SUIT_OF_READING[SUIT_TEXT[SUIT_SPELLINGS[layout.spellings[j]]]];
   };
 
   // A card object's text form, read to its card as readUnnamedCard reads it (or its failure).
@@ -1534,6 +1586,8 @@
     hits = 0;
     layTop = layHolder = layShape = layGroup = layDepth = LAY_NONE;
     layFields = layNamed = layRankType = laySuitType = -2;
+    laySpellingCount = 0;
+    layMoreSpellings = false;
     nextGeneration();
     try {
       const got = learntReader === null ? -1 : learntReader(value, generation, board);
