@@ -28,6 +28,8 @@
   const StringOf = String;
   const isInteger = Number.isInteger;
   const ITERATOR = Symbol.iterator;
+  const Int8ArrayOf = Int8Array; // for tables made while reading (the global may be replaced by then)
+  const Int32ArrayOf = Int32Array;
 
   const MAX_TEXT = 1 << 16; // characters of a board's text; more is not one board
   const MAX_ITEMS = 64; // items of one level of a shape read from an iterable
@@ -1085,8 +1087,8 @@
     if (lines === 8) {
       for (let c = 0; c < 8; c++) if (lineCards[c] !== COLUMNS[c]) return null;
       // columns were read in text order: column c, card j is position j * 8 + c
-      const r = new Int32Array(52);
-      const s = new Int32Array(52);
+      const r = new Int32ArrayOf(52);
+      const s = new Int32ArrayOf(52);
       let t = 0;
       for (let c = 0; c < 8; c++) {
         for (let j = 0; j < COLUMNS[c]; j++) {
@@ -1275,13 +1277,15 @@
       named: kind === KIND_NAMED ? layNamed : -1,
       rankType: kind === KIND_FIELDS ? layRankType : VALUE_ANY,
       suitType: kind === KIND_FIELDS ? laySuitType : VALUE_ANY,
-      spellings: kind === KIND_FIELDS && !layMoreSpellings ? arrayFrom(laySpellings.subarray(0, laySpellingCount)) : [],
+      spellings: fresh(kind === KIND_FIELDS && !layMoreSpellings ? laySpellingCount : 0),
       spellingSuits: null,
     };
-    layout.spellingSuits = new Int8Array(layout.spellings.length + 1);
-    const key =
+    for (let j = 0; j < layout.spellings.length; j++) layout.spellings[j] = laySpellings[j];
+    layout.spellingSuits = new Int8ArrayOf(layout.spellings.length + 1);
+    let key =
       `${layout.top} ${layout.holder} ${layout.shape} ${layout.group} ${kind} ${layout.fields} ${layout.named} ` +
-      `${layout.rankType} ${layout.suitType} ${layout.spellings}`;
+      `${layout.rankType} ${layout.suitType}`;
+    for (let j = 0; j < layout.spellings.length; j++) key += ` ${layout.spellings[j]}`; // numbers: no Array.prototype.join
     if (readers[key] === undefined) {
       if (readersMade === MAX_READERS) return; // a dealer of ever new layouts is read by the full reader
       readersMade++;
