@@ -204,6 +204,7 @@ TAMPERINGS = {
     "array-join": "Array.prototype.join = function () { for (;;) {} };",
     "string-slice": "String.prototype.slice = function () { for (;;) {} };",
     "reflect-apply": "Reflect.apply = function () { for (;;) {} };",
+    "string-fromcharcode": "String.fromCharCode = function () { return 'AS '.repeat(52); };",
     "array-tojson": "Array.prototype.toJSON = function () { return 'an array'; };",  # as Prototype.js did
     "object-tojson": "Object.prototype.toJSON = function () { return {}; };",
 }

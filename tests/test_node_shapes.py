@@ -145,3 +145,36 @@ def test_a_game_state_is_a_fresh_deal(node: str, tmp_path: Path, state: str, nee
     with open_dealer(f"node:{path}", DealerOptions()) as dealer:
         [failure] = dealer.lines([5])
     assert isinstance(failure, Failure) and failure.kind == "invalid-output" and needle in failure.message, failure
+
+
+# Built-ins a dealer replaces between deals, before the reader learns a new layout (card objects,
+# suits as words, ranks as numbers and then as letters): learning one calls none of them.
+REPLACED_BEFORE_A_NEW_LAYOUT = {
+    "array-join": "Array.prototype.join = function () { for (;;) {} };",
+    "typed-array-subarray": "Reflect.getPrototypeOf(Int8Array.prototype).subarray = function () { for (;;) {} };",
+    "typed-array-iterator": "Reflect.getPrototypeOf(Int8Array.prototype)[Symbol.iterator] = () => { for (;;) {} };",
+    "int8array": "globalThis.Int8Array = function () { for (;;) {} };",
+}
+
+
+@pytest.mark.parametrize("tampering", sorted(REPLACED_BEFORE_A_NEW_LAYOUT))
+def test_a_layout_learnt_after_a_dealer_replaced_built_ins_is_read_as_before(
+    node: str, tmp_path: Path, tampering: str
+) -> None:
+    path = tmp_path / "tamperer.js"
+    path.write_text(
+        "const { deal } = require('./deal');\n"
+        "const WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];\n"
+        "function dealFreeCell(n) {\n"
+        f"  if (n === 150) {{ {REPLACED_BEFORE_A_NEW_LAYOUT[tampering]} }}\n"
+        "  const rows = [[], [], [], [], [], [], []];\n"
+        "  deal(n).forEach((c, p) => rows[p >> 3].push({\n"
+        "    rank: n < 150 ? c.rank + 1 : 'A23456789TJQK'[c.rank],\n"
+        "    suit: WORDS[c.suit],\n"
+        "  }));\n"
+        "  return rows;\n}\nmodule.exports = { dealFreeCell };\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "deal.js").write_text((SHAPES / "deal.js").read_text(encoding="utf-8"), encoding="utf-8")
+    with open_dealer(f"node:{path}", DealerOptions(timeout=5)) as dealer:
+        assert dealer.block_digest(DEALS) == reference.block_digest(DEALS)

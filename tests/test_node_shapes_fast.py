@@ -60,6 +60,7 @@ RUNS = (
     "layouts: iterables: 51 and 53 cards, a Set, an array, a holder field beside an iterator",
     "layouts: name fields: a getter, a number id beside a code, a code naming another card",
     "layouts: values of another type than learnt: symbols, words, a word in a learnt word's place",
+    "layouts: suits as the learnt spellings: another spelling, a computed text, a swapped suit",
 )
 
 Board = dict[str, Any]  # {"fast": [kind, text], "full": [kind, text], "readFast": bool}
@@ -158,6 +159,15 @@ PLANTED = {
     "rows as printed read without their separators": (
         "(k < 51 && charCodeAt(text, 3 * k + 2) !== ((k & 7) === 7 ? 10 : 32))",
         "false",
+    ),
+    "a learnt spelling read as another suit's": (
+        "suits[j + 1] = SUIT_OF_READING[SUIT_TEXT[SUIT_SPELLINGS[layout.spellings[j]]]];",
+        "suits[j + 1] = SUIT_OF_READING[j & 3];",
+    ),
+    "a reader's spellings kept from the tables learnt before": ("    learnSpellingSuits(learntLayout);\n", ""),
+    "a spelling taken for a text of its length": (
+        "${j + 1} * (${x} === ${stringify(SUIT_SPELLINGS[spellings[j]])})",
+        "${j + 1} * (typeof ${x} === 'string' && ${x}.length === ${SUIT_SPELLINGS[spellings[j]].length})",
     ),
     "a card-name field passed over": (
         '|| typeof c !== "object" || ${NAMES_IN}${rankIn}',

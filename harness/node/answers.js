@@ -28,6 +28,8 @@
   const StringOf = String;
   const isInteger = Number.isInteger;
   const ITERATOR = Symbol.iterator;
+  const Int8ArrayOf = Int8Array; // for tables made while reading (the global may be replaced by then)
+  const Int32ArrayOf = Int32Array;
 
   const MAX_TEXT = 1 << 16; // characters of a board's text; more is not one board
   const MAX_ITEMS = 64; // items of one level of a shape read from an iterable
@@ -270,6 +272,14 @@
   for (let i = 0; i < 4; i++) spellings(SUIT_TEXT, SUITS[i].toLowerCase(), i);
   for (const w in SUIT_WORDS) spellings(SUIT_TEXT, w, SUIT_WORDS[w]);
   for (const c in SYMBOL_SUITS) SUIT_TEXT[fromCharCode(+c)] = SYMBOL_SUITS[c];
+  // Our spellings of suits (SUIT_TEXT's texts), numbered: a learnt reader compares a suit field's
+  // value with the spellings the learnt board used, written into it as texts of ours.
+  const SUIT_SPELLINGS = fresh(0);
+  const SUIT_SPELLING = { __proto__: null };
+  for (const t in SUIT_TEXT) {
+    SUIT_SPELLING[t] = SUIT_SPELLINGS.length;
+    SUIT_SPELLINGS[SUIT_SPELLINGS.length] = t;
+  }
   const RANK_OF_CHAR = new Int32Array(128).fill(-1);
   for (let c = 0; c < 128; c++) if (RANK_TEXT[fromCharCode(c)] !== undefined) RANK_OF_CHAR[c] = RANK_TEXT[fromCharCode(c)];
   // Longer texts are remembered (16 of each, by their first character and length): a deal's
@@ -434,6 +444,23 @@
   let layRankType = -2;
   let laySuitType = -2;
   const valueType = (x) => (typeof x === 'number' ? VALUE_NUMBER : typeof x !== 'string' ? VALUE_ANY : x.length === 1 ? VALUE_CHAR : VALUE_TEXT);
+  // The spellings (SUIT_SPELLING) of the suit fields' texts, in the order first met, up to
+  // MAX_SPELLINGS; layMoreSpellings when there were more, or a text that is none of ours.
+  const MAX_SPELLINGS = 8;
+  const laySpellings = new Int32Array(MAX_SPELLINGS);
+  let laySpellingCount = 0;
+  let layMoreSpellings = false;
+  const noteSpelling = (sv) => {
+    if (typeof sv !== 'string') return;
+    const k = SUIT_SPELLING[sv];
+    if (k === undefined) {
+      layMoreSpellings = true;
+      return;
+    }
+    for (let j = 0; j < laySpellingCount; j++) if (laySpellings[j] === k) return;
+    if (laySpellingCount === MAX_SPELLINGS) layMoreSpellings = true;
+    else laySpellings[laySpellingCount++] = k;
+  };
   const noteTypes = (rankType, suitType) => {
     layRankType = layRankType === -2 || layRankType === rankType ? rankType : VALUE_ANY;
     laySuitType = laySuitType === -2 || laySuitType === suitType ? suitType : VALUE_ANY;
@@ -535,6 +562,7 @@
     cardKindIs(r >= 0 && u >= 0 ? KIND_FIELDS : KIND_MIXED);
     noteFields(fields);
     noteTypes(valueType(rv), valueType(sv));
+    noteSpelling(sv);
     if (r < 0) {
       partPath = '';
       r = readRank(rv, p, RANK_FIELDS[fields >> 1], depth + 1);
@@ -588,14 +616,25 @@
   const isEmptyPart = (v, depth) => {
     if (v === null || v === undefined || v === 0 || v === '') return true;
     if (depth > 2) return false;
-    if (isArray(v)) {
-      const n = v.length;
-      for (let k = 0; k < n; k++) {
-        const part = v[k];
-        if (part !== null && part !== undefined && !isEmptyPart(part, depth + 1)) return false;
-      }
-      return true;
+    return isArray(v) ? isEmptyItems(v, v.length, depth) : isEmptyOther(v, depth);
+  };
+  // The rest of isEmptyPart for an array `v` of n items: each item empty.  An item that is an array
+  // (a foundation's pile) is read here as isEmptyPart reads it, without a call for an empty one.
+  const isEmptyItems = (v, n, depth) => {
+    for (let k = 0; k < n; k++) {
+      const part = v[k];
+      if (part === null || part === undefined) continue;
+      if (depth >= 2 || part === 0 || part === '') {
+        if (!isEmptyPart(part, depth + 1)) return false;
+      } else if (isArray(part)) {
+        const m = part.length;
+        if (m !== 0 && !isEmptyItems(part, m, depth + 1)) return false;
+      } else if (!isEmptyOther(part, depth + 1)) return false;
     }
+    return true;
+  };
+  // The rest of isEmptyPart for a value that is not an array.
+  const isEmptyOther = (v, depth) => {
     const list = listOf(v, 'a free cell or foundation');
     if (list !== null) {
       const n = listLength;
@@ -817,14 +856,26 @@
       generation = 1;
     }
   };
-  const WITH_SPACE = fresh(52);
-  const WITH_NEWLINE = fresh(52);
-  for (let k = 0; k < 52; k++) {
-    WITH_SPACE[k] = RANKS[k >> 2] + SUITS[k & 3] + ' ';
-    WITH_NEWLINE[k] = RANKS[k >> 2] + SUITS[k & 3] + '\n';
-  }
   const CARD_NAMES = fresh(52);
   for (let k = 0; k < 52; k++) CARD_NAMES[k] = RANKS[k >> 2] + SUITS[k & 3];
+  // A board's line is written as character codes (setLineCard), then made one flat string by one
+  // call of String.fromCharCode with its 156 codes (lineText, made once from a fixed template): no
+  // string of 52 pieces for the collector to copy and the hash to flatten.
+  const LINE_CODES = new Uint8Array(156);
+  for (let p = 0; p < 52; p++) LINE_CODES[3 * p + 2] = p === 51 ? 10 : 32;
+  const RANK_CODE = new Uint8Array(52);
+  const SUIT_CODE = new Uint8Array(52);
+  for (let k = 0; k < 52; k++) {
+    RANK_CODE[k] = charCodeAt(RANKS, k >> 2);
+    SUIT_CODE[k] = charCodeAt(SUITS, k & 3);
+  }
+  const setLineCard = (p, k) => {
+    LINE_CODES[3 * p] = RANK_CODE[k];
+    LINE_CODES[3 * p + 1] = SUIT_CODE[k];
+  };
+  let lineCodes = '';
+  for (let i = 0; i < 156; i++) lineCodes += `${i ? ', ' : ''}c[${i}]`;
+  const lineText = Function('f', 'c', `'use strict'; return () => f(${lineCodes});`)(fromCharCode, LINE_CODES);
 
   const valuesText = (bits, base) => {
     let t = '';
@@ -943,14 +994,13 @@
 
   const lineOfPositions = () => {
     nextGeneration();
-    let line = '';
     for (let p = 0; p < 52; p++) {
       const k = rankAt[p] * 4 + suitAt[p];
       if (seen[k] === generation) return null;
       seen[k] = generation;
-      line += p === 51 ? WITH_NEWLINE[k] : WITH_SPACE[k];
+      setLineCard(p, k);
     }
-    return line;
+    return lineText();
   };
 
   // ---------------------------------------------------------------- board text, the fast way
@@ -1037,8 +1087,8 @@
     if (lines === 8) {
       for (let c = 0; c < 8; c++) if (lineCards[c] !== COLUMNS[c]) return null;
       // columns were read in text order: column c, card j is position j * 8 + c
-      const r = new Int32Array(52);
-      const s = new Int32Array(52);
+      const r = new Int32ArrayOf(52);
+      const s = new Int32ArrayOf(52);
       let t = 0;
       for (let c = 0; c < 8; c++) {
         for (let j = 0; j < COLUMNS[c]; j++) {
@@ -1195,6 +1245,7 @@
   // ---------------------------------------------------------------- the learnt layout's reader
   const makeFunction = Function; // the context's own, taken before any dealer code runs
   const readers = { __proto__: null }; // made readers by their layout's key
+  const readerLayouts = { __proto__: null }; // the layout each was made for
   const MAX_READERS = 64;
   let readersMade = 0;
   // A field name as written into a reader's source: only ever one of ours (HOLDERS, NAME_FIELDS,
@@ -1226,17 +1277,24 @@
       named: kind === KIND_NAMED ? layNamed : -1,
       rankType: kind === KIND_FIELDS ? layRankType : VALUE_ANY,
       suitType: kind === KIND_FIELDS ? laySuitType : VALUE_ANY,
+      spellings: fresh(kind === KIND_FIELDS && !layMoreSpellings ? laySpellingCount : 0),
+      spellingSuits: null,
     };
-    const key =
+    for (let j = 0; j < layout.spellings.length; j++) layout.spellings[j] = laySpellings[j];
+    layout.spellingSuits = new Int8ArrayOf(layout.spellings.length + 1);
+    let key =
       `${layout.top} ${layout.holder} ${layout.shape} ${layout.group} ${kind} ${layout.fields} ${layout.named} ` +
       `${layout.rankType} ${layout.suitType}`;
+    for (let j = 0; j < layout.spellings.length; j++) key += ` ${layout.spellings[j]}`; // numbers: no Array.prototype.join
     if (readers[key] === undefined) {
       if (readersMade === MAX_READERS) return; // a dealer of ever new layouts is read by the full reader
       readersMade++;
       readers[key] = layoutReader(layout);
+      readerLayouts[key] = layout;
     }
     learntReader = readers[key];
-    learntLayout = layout;
+    learntLayout = readerLayouts[key];
+    learnSpellingSuits(learntLayout);
   };
   // What the full reader would have noted of a board the learnt reader read to its cards.
   const noteLearnt = () => {
@@ -1249,6 +1307,7 @@
     if (hits > 0 && layout.kind === KIND_FIELDS) {
       noteFields(layout.fields);
       noteTypes(layout.rankType, layout.suitType);
+      for (let j = 0; j < layout.spellings.length; j++) noteSpelling(SUIT_SPELLINGS[layout.spellings[j]]);
     }
     if (hits > 0 && layout.kind === KIND_NAMED) noteNamed(layout.named);
   };
@@ -1267,7 +1326,7 @@
     add('const { isArray, cc, seen, codeAt, missAt, GROUPS, SIZES, WHAT, RANK_OF_CHAR_READ, SUIT_OF_CHAR_READ, RANK_OF_READING,');
     add('  SUIT_OF_READING, CODE_OF_NUMBER, RANK_TEXTS, RANK_TEXT_CODES, SUIT_TEXTS, SUIT_TEXT_CODES, rankAny, suitAny,');
     add('  cardOfName, readCard, readFields, readNamedFrom, textFormCode, readList, readListFrom, groupOf, groupOfCards,');
-    add('  listOf, listLength, readObjectFrom, readObjectAfterList, mustBeEmptyValue, readHeld, place } = K;');
+    add('  listOf, listLength, readObjectFrom, readObjectAfterList, mustBeEmptyValue, readHeld, place, SPELLING_SUITS } = K;');
     add('return function learntBoard(v, gen, brd) {');
     // the list: the value, an iterable's items, or what a game state holds
     if (layout.top === TOP_LIST) {
@@ -1378,6 +1437,7 @@
       mustBeEmptyValue,
       readHeld,
       place: setPlace,
+      SPELLING_SUITS: layout.spellingSuits,
     };
     return makeFunction('K', text)(K);
   };
@@ -1431,7 +1491,7 @@
       `      const rv = c.${rf};\n` +
       `      const sv = c.${sf};\n` +
       `${valueCode(layout.rankType, 'rv', 'r', 'RANK', 14, 13)}\n` +
-      `${valueCode(layout.suitType, 'sv', 'u', 'SUIT', 4, 4)}\n` +
+      `${valueCode(layout.suitType, 'sv', 'u', 'SUIT', 4, 4, spellingCode(layout.spellings, 'sv', 'u'))}\n` +
       '      if (r === -2) r = rankAny(rv);\n' +
       '      if (u === -2) u = suitAny(sv);\n' +
       '      if (r >= 0 && u >= 0) {\n' +
@@ -1442,8 +1502,9 @@
     );
   };
   // The statements reading a rank or suit field's value `x` to its rank or suit as learnt, into `to`
-  // (-1 when the tables do not hold it), quickest for values of the type the learnt board's were.
-  const valueCode = (type, x, to, table, most, numbers) => {
+  // (-1 when the tables do not hold it), quickest for values of the type the learnt board's were;
+  // `first` the statements tried before (spellingCode).
+  const valueCode = (type, x, to, table, most, numbers, first = '') => {
     const any = `${to} = ${table === 'RANK' ? 'rankAny' : 'suitAny'}(${x});`;
     let test;
     let quick;
@@ -1456,8 +1517,25 @@
     } else if (type === VALUE_NUMBER) {
       test = `typeof ${x} === "number" && ${x} >= 0 && ${x} <= ${most} && (${x} | 0) === ${x}`;
       quick = `${to} = ${table}_OF_READING[${x} + ${numbers}];`;
-    } else return `      let ${to} = -2;`;
-    return `      let ${to} = -2;\n      if (${test}) { ${quick} }`;
+    } else return `      let ${to} = -2;\n${first}`;
+    return `      let ${to} = -2;\n${first}      if (${to} === -2 && ${test}) { ${quick} }`;
+  };
+
+  // The statements reading a suit field's value `x` that is one of the learnt board's `spellings`
+  // (texts of ours) to its suit as learnt, into `to` (-2 when it is none of them): a compare with
+  // each spelling, summed to m (SPELLING_SUITS[m]: spelling m - 1's suit as learnt, -2 for m = 0),
+  // without a branch that a deal's random suits would mispredict.
+  const spellingCode = (spellings, x, to) => {
+    if (spellings.length === 0) return '';
+    let sum = '';
+    for (let j = 0; j < spellings.length; j++) sum += `${j ? ' + ' : ''}${j + 1} * (${x} === ${stringify(SUIT_SPELLINGS[spellings[j]])})`;
+    return `      ${to} = SPELLING_SUITS[${sum}];\n`;
+  };
+  // A layout's spellings' suits as the tables now learnt say (SUIT_OF_READING), from 1; -2 at 0.
+  const learnSpellingSuits = (layout) => {
+    const suits = layout.spellingSuits;
+    suits[0] = -2;
+    for (let j = 0; j < layout.spellings.length; j++) suits[j + 1] = SUIT_OF_READING[SUIT_TEXT[SUIT_SPELLINGS[layout.spellings[j]]]];
   };
 
   // A card object's text form, read to its card as readUnnamedCard reads it (or its failure).
@@ -1512,6 +1590,8 @@
     hits = 0;
     layTop = layHolder = layShape = layGroup = layDepth = LAY_NONE;
     layFields = layNamed = layRankType = laySuitType = -2;
+    laySpellingCount = 0;
+    layMoreSpellings = false;
     nextGeneration();
     try {
       const got = learntReader === null ? -1 : learntReader(value, generation, board);
@@ -1575,9 +1655,8 @@
     return count === 52 ? lineOfCodes() : '';
   };
   const lineOfCodes = () => {
-    let line = '';
-    for (let p = 0; p < 51; p++) line += WITH_SPACE[codeAt[p]];
-    return line + WITH_NEWLINE[codeAt[51]];
+    for (let p = 0; p < 52; p++) setLineCard(p, codeAt[p]);
+    return lineText();
   };
 
   const configure = (cards, suits) => {

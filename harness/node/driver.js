@@ -302,6 +302,10 @@ function serveDeal(req) {
     ask(ctx, 'begin', [digest ? 'digest' : 'lines', list ? 0 : start + from, count - from, rest], 0);
   };
   beginAt(loaded.ctx, 0);
+  // Each piece hashed as the step makes it (the digest is sent only when no deal failed).
+  if (digest) {
+    call(loaded.ctx, 'sinkPieces', [(piece) => void hash.update(piece)], 0);
+  }
   let offset = 0; // index in the block of the context's current begin()
   // Gathered since the last part message: lines (lines mode), raw boards, failures.
   let lines = [];

@@ -293,7 +293,7 @@
 
   // ------------------------------------------------------------------ dealing
   // One block at a time: begin() then step() until done; async answers settle between steps.
-  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pieces: [], taken: 0, pending: [] };
+  const block = { list: null, start: 0, count: 0, i: 0, digest: false, failures: [], raw: [], text: '', pieces: [], taken: 0, pending: [], sink: null };
 
   const begin = (mode, start, count, listJson) => {
     block.list = listJson ? parse(listJson) : null;
@@ -307,6 +307,14 @@
     block.text = '';
     block.pieces = [];
     block.taken = 0;
+    block.sink = null;
+    return 0;
+  };
+  // Digest mode: the driver's function that takes each piece as soon as it is made (it hashes it),
+  // set after begin().  A piece kept until the step ends stays young and alive through every
+  // collection the dealer's allocations start: each copies it (a game state's deal allocates 4 KB).
+  const sinkPieces = (sink) => {
+    block.sink = block.digest && typeof sink === 'function' ? sink : null;
     return 0;
   };
   const dealAt = (i) => (block.list ? block.list[i] : block.start + i);
@@ -358,9 +366,9 @@
     }
   };
 
-  // A step gathers up to maxPieces pieces of maxChars characters of lines: each call with a
-  // timeout costs a watchdog thread (~50 µs), and one long string costs more to build and hash
-  // than several short ones.
+  // A step gathers up to maxPieces pieces of maxChars characters of lines (digest mode with a sink:
+  // hands each to the sink, gathering none): each call with a timeout costs a watchdog thread
+  // (~50 µs), and one long string costs more to build and hash than several short ones.
   const step = (budgetMs, maxChars, maxPieces) => {
     const fn = dealer;
     const t0 = now();
@@ -369,7 +377,8 @@
         if (block.pieces.length + 1 >= maxPieces) break;
         const piece = block.text;
         piece | 0; // ToNumber flattens V8's rope of += pieces: kept a while, it is then one string, not thousands
-        append(block.pieces, piece);
+        if (block.sink !== null) block.sink(piece);
+        else append(block.pieces, piece);
         block.text = '';
       }
       const i = block.i;
@@ -501,7 +510,7 @@
   };
 
   return Object.freeze({
-    define, load, begin, step, collect, text, position, trackHint, hintResult, describe, addFile, takeLog, shims,
+    define, load, begin, sinkPieces, step, collect, text, position, trackHint, hintResult, describe, addFile, takeLog, shims,
     configure: answers.configure,
   });
 })

@@ -41,6 +41,7 @@ const faceValues = (c) => ({ rank: c.rank >= 1 && c.rank <= 9 ? c.rank + 1 : LET
 const tens = (c) => (c.rank === 9 ? '10' : LETTERS[c.rank]) + '♣♦♥♠'[c.suit];
 const RANK_WORDS = ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king'];
 const words = (c) => ({ rank: RANK_WORDS[c.rank], suit: WORDS[c.suit] });
+const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
 const printedRows = (n) => rows(name)(n).map((row) => row.join(' ')).join('\n');
 
 // Boards 1 … k of a dealer, each made afresh.
@@ -340,6 +341,29 @@ module.exports = {
         board[3][3] = { get rank() { return reads++ ? card.rank : 12; }, suit: card.suit };
       }),
       ...run(rows(words), range(14, 15)),
+    ],
+  },
+  // A learnt reader compares a suit with the learnt board's spellings (ours) first.
+  'layouts: suits as the learnt spellings: another spelling, a computed text, a swapped suit': {
+    boards: [
+      ...run(columns(numbered(1)), range(1, 3)),
+      // one suit capitalised (a spelling of ours the learnt board did not use), one as 'club'
+      changed(columns(numbered(1)), 4, (board) => void (board[0][0].suit = capitalised(board[0][0].suit))),
+      changed(columns(numbered(1)), 5, (board) => void (board[7][5].suit = board[7][5].suit.slice(0, -1))),
+      // a suit's word made at run time (not the literal's text), one with a space after it
+      changed(columns(numbered(1)), 6, (board) => void (board[1][1].suit = [...board[1][1].suit].join(''))),
+      changed(columns(numbered(1)), 7, (board) => void (board[2][2].suit += ' ')),
+      // hearts as spades on one card: a card twice, one missing
+      changed(columns(numbered(1)), 8, (board) => void (board[3][3].suit = board[3][3].suit === 'hearts' ? 'spades' : 'hearts')),
+      // every suit capitalised, then both spellings on one board, then back
+      ...run(columns((c) => ({ rank: c.rank + 1, suit: capitalised(WORDS[c.suit]) })), range(9, 11)),
+      ...run(columns((c) => ({ rank: c.rank + 1, suit: c.rank % 2 ? WORDS[c.suit] : capitalised(WORDS[c.suit]) })), range(12, 14)),
+      changed(columns(numbered(1)), 15, (board) => void (board[4][4].suit = 'Coins')),
+      ...run(columns(numbered(1)), range(16, 18)),
+      // suits as letters after words, then a word among letters
+      ...run(columns(letters), range(19, 21)),
+      changed(columns(letters), 22, (board) => void (board[5][2].suit = WORDS[SUITS.indexOf(board[5][2].suit)])),
+      ...run(columns(numbered(1)), range(23, 24)),
     ],
   },
   'board text: rows as printed, and texts near them': {
