@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import itertools
+import marshal
 import numbers
 import re
 import reprlib
@@ -836,6 +837,11 @@ class _StateKind:
     tableau: Callable[[object], tuple[object, ...]]  # those fields, then the tableau's
     name: str  # the tableau's field
     empties: Callable[[object], tuple[object, ...]] | None  # the empty fields the class has
+    # The first instance's empty fields as `marshal` writes them, where it writes them: the same
+    # bytes are the same None, lists, tuples and dicts of plain values, and writing them runs no code
+    # of the dealer's (an object of any other type, a list or dict of a subclass included, cannot be
+    # written): so another instance whose empty fields write the same is as plainly empty.
+    blank: bytes | None
 
 
 _STATES: dict[type, _StateKind | None] = {}
@@ -865,13 +871,30 @@ def _state_kind_for(value: object) -> _StateKind | None:
             empties.append(name)
         elif hasattr(cls, name):
             return None
+    held = (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None
+    blank = None
+    try:
+        if held is not None and all(map(_plainly_empty, first := held(value))):
+            blank = _written(first)
+    except Exception:
+        pass  # a field that raised: `_state_of` reads each instance the usual way
     return _StateKind(
         frozenset(own) if own is not None else None,
         len(state) - 1,
         attrgetter(*state) if len(state) > 1 else attrgetter(state[0], state[0]),
         state[-1],
-        (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None,
+        held,
+        blank,
     )
+
+
+def _written(value: object) -> bytes | None:
+    """`value` as `marshal` writes it (version 0: no references, so the same values write the
+    same), or None where it holds what marshal does not write (any object but plain values)."""
+    try:
+        return marshal.dumps(value, 0)
+    except ValueError:
+        return None
 
 
 def _state_of(value: object) -> tuple[str, object] | None:
@@ -893,7 +916,7 @@ def _state_of(value: object) -> tuple[str, object] | None:
         if (
             inner is not None
             and (not kind.before or all(v is None for v in held[:-1]))
-            and all(map(_plainly_empty, empties))
+            and ((kind.blank is not None and _written(empties) == kind.blank) or all(map(_plainly_empty, empties)))
         ):
             return kind.name, inner
     return _state_field(value)

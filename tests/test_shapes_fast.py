@@ -309,6 +309,15 @@ class EqualToAll:
     __hash__ = None  # type: ignore[assignment]
 
 
+class LyingList(list[object]):
+    """A list equal to any other (an empty one, a list of Nones), whatever it holds."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class SlottedState:
     __slots__ = ("freecells", "tableau")
 
@@ -593,6 +602,16 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             piles(15, piles=None, cascades=columns(names)(15)),
             piles(16, piles=DELETED, cascades=rows(names)(16)),
             *(piles(n) for n in range(17, 19)),
+            # empty fields that a quick comparison with the first instance's could take for empty
+            piles(24, cells=[None, None, EqualToAll(), None]),
+            piles(25, foundation={"C": [], "D": [EqualToAll()], "H": [], "S": []}),
+            piles(26, cells=LyingList(["AS", None, None, None])),
+            piles(27, foundation={"C": [], "D": LyingList(["2D"]), "H": [], "S": []}),
+            piles(28, cells=[None, None, None, None, None]),
+            piles(29, cells=(None,) * 4),
+            piles(30, foundation={"C": [], "D": [], "H": [], "S": [], "X": ["KS"]}),
+            piles(31, foundation={"C": [], "D": [], "H": [], "S": [None]}),
+            *(piles(n) for n in range(32, 34)),
             *(slotted_state(n) for n in range(19, 21)),
             slotted_state(21, "freecells"),
             slotted_state(22, "tableau"),
