@@ -613,9 +613,9 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
         else:
             if not checked or len(set(names)) == DECK_SIZE:
                 return names
-    if known is not None and known.fields is not None and not known.lasting:
+    if known is not None and not known.lasting and (known.fields is not None or known.single):
         table = known.decided if known.decided_for == said else known.named
-        names_read = _named_by_fields(known, flat, table)
+        names_read = (_named_singly if known.single else _named_by_fields)(known, flat, table)
         if names_read is not None and (not checked or len(set(names_read)) == DECK_SIZE):
             return names_read
     found = _keys(flat)
@@ -673,6 +673,23 @@ def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, 
             return None
     try:
         return list(map(table.__getitem__, zip(*values, strict=True)))
+    except (KeyError, TypeError):
+        return None
+
+
+def _named_singly(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
+    """The names `table` gives the keys of these cards, of a kind keyed by one slot's value, where
+    `_keys` would vouch for each key; None: ask `_keys`."""
+    if kind.own is not None or kind.key is None or len(set(map(type, flat))) != 1:
+        return None
+    try:
+        keys = list(map(kind.key, flat))
+    except Exception:
+        return None  # a card without the slot, or one that raised: `_keys` says what to do
+    if not set(map(type, keys)) <= kind.seen:
+        return None
+    try:
+        return list(map(table.__getitem__, keys))
     except (KeyError, TypeError):
         return None
 

@@ -347,6 +347,18 @@ class Printed:
         return str(reference.CARD_NAMES[cast("int", self.index)])
 
 
+class Misprinted:
+    """A card with the slot `Printed` has, that names the next card."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: object) -> None:
+        self.index = index
+
+    def __str__(self) -> str:
+        return str(reference.CARD_NAMES[(cast("int", self.index) + 1) % 52])
+
+
 class Shown:
     """A card that names itself in str() from its `__dict__`, unless it was turned face down."""
 
@@ -632,6 +644,10 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             *run_of(rows(printed), range(10, 12)),
             lambda: printed(12, swapped=True),  # the same objects, two of them changed in place
             *run_of(printed, range(13, 15)),
+            changed(printed, 15, _put(2, lambda cards: Misprinted(cards[2].index))),
+            changed(printed, 16, _put(51, lambda cards: Misprinted(cards[51].index))),
+            changed(printed, 17, _as_float(50)),
+            *run_of(rows(printed), range(19, 21)),
         ],
         PLAIN,
     ),
