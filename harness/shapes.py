@@ -909,7 +909,7 @@ def _written(value: object) -> bytes | None:
     """`value` as `marshal` writes it (version 0: no references, so the same values write the
     same), or None where it holds what marshal does not write (any object but plain values)."""
     try:
-        return marshal.dumps(value, 0)
+        return marshal.dumps(cast("Any", value), 0)
     except ValueError:
         return None
 
