@@ -840,9 +840,10 @@ def _state_field(value: object) -> tuple[str, object] | None:
 # the first held its tableau in) and which of the empty fields.  Another instance is read the same
 # way while it has the same attributes of its own (its `__dict__`'s keys), every one of those fields
 # reads (no AttributeError), the state fields before the tableau's are None, and each empty field is
-# plainly empty (None, or a list or tuple of Nones or of empty lists); anything else is read by
-# `_state_field`.  What it takes as unchanged is the class's own attributes (a state field added to
-# the class itself after its first instance was read is not looked for).
+# plainly empty (None, or a list or tuple of Nones or of empty lists: at once where they write as the
+# first instance's did, `_StateKind.blank`); anything else is read by `_state_field`.  What it takes
+# as unchanged is the class's own attributes (a state field added to the class itself after its first
+# instance was read is not looked for).
 
 
 @dataclass(frozen=True, slots=True)
