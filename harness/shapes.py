@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import itertools
+import marshal
 import numbers
 import re
 import reprlib
@@ -612,9 +613,9 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
         else:
             if not checked or len(set(names)) == DECK_SIZE:
                 return names
-    if known is not None and known.fields is not None and not known.lasting:
+    if known is not None and not known.lasting and (known.fields is not None or known.single):
         table = known.decided if known.decided_for == said else known.named
-        names_read = _named_by_fields(known, flat, table)
+        names_read = (_named_singly if known.single else _named_by_fields)(known, flat, table)
         if names_read is not None and (not checked or len(set(names_read)) == DECK_SIZE):
             return names_read
     found = _keys(flat)
@@ -672,6 +673,23 @@ def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, 
             return None
     try:
         return list(map(table.__getitem__, zip(*values, strict=True)))
+    except (KeyError, TypeError):
+        return None
+
+
+def _named_singly(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
+    """The names `table` gives the keys of these cards, of a kind keyed by one slot's value, where
+    `_keys` would vouch for each key; None: ask `_keys`."""
+    if kind.own is not None or kind.key is None or len(set(map(type, flat))) != 1:
+        return None
+    try:
+        keys = list(map(kind.key, flat))
+    except Exception:
+        return None  # a card without the slot, or one that raised: `_keys` says what to do
+    if not set(map(type, keys)) <= kind.seen:
+        return None
+    try:
+        return list(map(table.__getitem__, keys))
     except (KeyError, TypeError):
         return None
 
@@ -822,9 +840,10 @@ def _state_field(value: object) -> tuple[str, object] | None:
 # the first held its tableau in) and which of the empty fields.  Another instance is read the same
 # way while it has the same attributes of its own (its `__dict__`'s keys), every one of those fields
 # reads (no AttributeError), the state fields before the tableau's are None, and each empty field is
-# plainly empty (None, or a list or tuple of Nones or of empty lists); anything else is read by
-# `_state_field`.  What it takes as unchanged is the class's own attributes (a state field added to
-# the class itself after its first instance was read is not looked for).
+# plainly empty (None, or a list or tuple of Nones or of empty lists: at once where they write as the
+# first instance's did, `_StateKind.blank`); anything else is read by `_state_field`.  What it takes
+# as unchanged is the class's own attributes (a state field added to the class itself after its first
+# instance was read is not looked for).
 
 
 @dataclass(frozen=True, slots=True)
@@ -836,6 +855,11 @@ class _StateKind:
     tableau: Callable[[object], tuple[object, ...]]  # those fields, then the tableau's
     name: str  # the tableau's field
     empties: Callable[[object], tuple[object, ...]] | None  # the empty fields the class has
+    # The first instance's empty fields as `marshal` writes them, where it writes them: the same
+    # bytes are the same None, lists, tuples and dicts of plain values, and writing them runs no code
+    # of the dealer's (an object of any other type, a list or dict of a subclass included, cannot be
+    # written): so another instance whose empty fields write the same is as plainly empty.
+    blank: bytes | None
 
 
 _STATES: dict[type, _StateKind | None] = {}
@@ -865,13 +889,30 @@ def _state_kind_for(value: object) -> _StateKind | None:
             empties.append(name)
         elif hasattr(cls, name):
             return None
+    held = (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None
+    blank = None
+    try:
+        if held is not None and all(map(_plainly_empty, first := held(value))):
+            blank = _written(first)
+    except Exception:
+        pass  # a field that raised: `_state_of` reads each instance the usual way
     return _StateKind(
         frozenset(own) if own is not None else None,
         len(state) - 1,
         attrgetter(*state) if len(state) > 1 else attrgetter(state[0], state[0]),
         state[-1],
-        (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None,
+        held,
+        blank,
     )
+
+
+def _written(value: object) -> bytes | None:
+    """`value` as `marshal` writes it (version 0: no references, so the same values write the
+    same), or None where it holds what marshal does not write (any object but plain values)."""
+    try:
+        return marshal.dumps(cast("Any", value), 0)
+    except ValueError:
+        return None
 
 
 def _state_of(value: object) -> tuple[str, object] | None:
@@ -893,7 +934,7 @@ def _state_of(value: object) -> tuple[str, object] | None:
         if (
             inner is not None
             and (not kind.before or all(v is None for v in held[:-1]))
-            and all(map(_plainly_empty, empties))
+            and ((kind.blank is not None and _written(empties) == kind.blank) or all(map(_plainly_empty, empties)))
         ):
             return kind.name, inner
     return _state_field(value)

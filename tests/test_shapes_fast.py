@@ -309,6 +309,13 @@ class EqualToAll:
     __hash__ = None  # type: ignore[assignment]
 
 
+class LyingList(list[object]):
+    """A list equal to any other (an empty one, a list of Nones), whatever it holds."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+
 class SlottedState:
     __slots__ = ("freecells", "tableau")
 
@@ -336,6 +343,18 @@ class Printed:
 
     def __str__(self) -> str:
         return str(reference.CARD_NAMES[cast("int", self.index)])
+
+
+class Misprinted:
+    """A card with the slot `Printed` has, that names the next card."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: object) -> None:
+        self.index = index
+
+    def __str__(self) -> str:
+        return str(reference.CARD_NAMES[(cast("int", self.index) + 1) % 52])
 
 
 class Shown:
@@ -593,6 +612,16 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             piles(15, piles=None, cascades=columns(names)(15)),
             piles(16, piles=DELETED, cascades=rows(names)(16)),
             *(piles(n) for n in range(17, 19)),
+            # empty fields that a quick comparison with the first instance's could take for empty
+            piles(24, cells=[None, None, EqualToAll(), None]),
+            piles(25, foundation={"C": [], "D": [EqualToAll()], "H": [], "S": []}),
+            piles(26, cells=LyingList(["AS", None, None, None])),
+            piles(27, foundation={"C": [], "D": LyingList(["2D"]), "H": [], "S": []}),
+            piles(28, cells=[None, None, None, None, None]),
+            piles(29, cells=(None,) * 4),
+            piles(30, foundation={"C": [], "D": [], "H": [], "S": [], "X": ["KS"]}),
+            piles(31, foundation={"C": [], "D": [], "H": [], "S": [None]}),
+            *(piles(n) for n in range(32, 34)),
             *(slotted_state(n) for n in range(19, 21)),
             slotted_state(21, "freecells"),
             slotted_state(22, "tableau"),
@@ -613,6 +642,10 @@ RUNS: dict[str, tuple[list[Board], CardEncoding]] = {
             *run_of(rows(printed), range(10, 12)),
             lambda: printed(12, swapped=True),  # the same objects, two of them changed in place
             *run_of(printed, range(13, 15)),
+            changed(printed, 15, _put(2, lambda cards: Misprinted(cards[2].index))),
+            changed(printed, 16, _put(51, lambda cards: Misprinted(cards[51].index))),
+            changed(printed, 17, _as_float(50)),
+            *run_of(rows(printed), range(19, 21)),
         ],
         PLAIN,
     ),
