@@ -856,9 +856,10 @@ class _StateKind:
     name: str  # the tableau's field
     empties: Callable[[object], tuple[object, ...]] | None  # the empty fields the class has
     # The first instance's empty fields as `marshal` writes them, where it writes them: the same
-    # bytes are the same None, lists, tuples and dicts of plain values, and writing them runs no code
-    # of the dealer's (an object of any other type, a list or dict of a subclass included, cannot be
-    # written): so another instance whose empty fields write the same is as plainly empty.
+    # bytes are the same None, lists, tuples and dicts of plain values, and no method of the dealer's
+    # can make them so (an object of any other type, a list or dict of a subclass included, cannot be
+    # written; one with a buffer, Python 3.12's `__buffer__` included, is written as bytes, never as
+    # an empty field is): so another instance whose empty fields write the same is as plainly empty.
     blank: bytes | None
 
 
