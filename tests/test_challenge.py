@@ -169,10 +169,11 @@ def test_hints_are_passed_failed_or_broken(
     path.write_text(markdown_doc([(text, code)]), encoding="utf-8")
     doc = parse_challenge(path.read_text(encoding="utf-8"), str(path))
     assert doc.format == "markdown" and [h.code for h in doc.hints] == [code]
-    if status == "failed" and reason == "timed out":  # waits out a deal's timeout: 2 s, not the default 10
+    if status == "failed" and reason == "timed out":  # waits out a deal's timeout, 0.5 s (a right deal
+        # takes a millisecond), not the default 10
         import harness.challenge.command as command
 
-        monkeypatch.setattr(command, "DealerOptions", lambda: DealerOptions(timeout=2.0))
+        monkeypatch.setattr(command, "DealerOptions", lambda: DealerOptions(timeout=0.5))
     rc = main(["challenge", str(path), "--json", "--range", "1-100"])
     [report] = json.loads(capsys.readouterr().out)
     [detail] = report["hints"]["details"]

@@ -470,7 +470,8 @@ def test_a_py_dealer_that_exits_mid_range_crashes_at_its_deal(
 def test_a_hanging_py_dealer_is_a_timeout_at_its_deal_from_any_thread(
     in_thread: bool, hostile_importable: None
 ) -> None:
-    with open_dealer("py:quitter:hangs", DealerOptions(timeout=1)) as dealer:
+    # The runner's start is bounded apart (its hello); a right deal takes a millisecond.
+    with open_dealer("py:quitter:hangs", DealerOptions(timeout=0.5)) as dealer:
         if in_thread:
             with ThreadPoolExecutor(1) as pool:
                 answers = pool.submit(dealer.lines, range(5, 10)).result()

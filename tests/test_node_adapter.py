@@ -6,7 +6,6 @@ import os
 import signal
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -138,12 +137,11 @@ def test_a_throw_is_an_error_naming_the_line(node: str, deal: int, needles: list
 def test_a_hang_is_a_timeout_and_the_block_goes_on(node: str) -> None:
     timeout = 0.5
     with dealer("hangs.js", timeout) as d:
-        t0 = time.monotonic()
         answers = d.lines(range(1, 7))
-        elapsed = time.monotonic() - t0
         assert d.block_digest(range(1, 7)) is None
         assert d.block_digest(range(4, 9)) == reference.block_digest(range(4, 9))
-    assert elapsed < 2 * timeout + 1.0
+        # The driver's own timeout interrupted the hang: the watchdog never had to kill the process.
+        assert d.bridge.restarts == 0
     for n, a in zip(range(1, 7), answers, strict=True):
         if n == 3:
             assert isinstance(a, Failure) and a.kind == "timeout" and "dealFreeCell(3)" in a.message
@@ -260,12 +258,9 @@ def test_the_watchdog_kills_a_driver_that_stops_answering(node: str) -> None:
         proc = d.bridge._proc
         assert proc is not None
         os.kill(proc.child.pid, signal.SIGSTOP)
-        t0 = time.monotonic()
         answers = d.lines(range(1, 5))
-        elapsed = time.monotonic() - t0
         assert d.bridge.restarts == 1
     assert answers == [expected(n) for n in range(1, 5)]
-    assert elapsed < 2 * timeout + 1.0 + 10.0
 
 
 @pytest.mark.parametrize(
