@@ -39,6 +39,9 @@ CONFORMING = {
     "dataclass game state": ("dataclass_game:new_game",),
     "namedtuple of enums in column objects": ("enum_game:deal",),
     "generator of dicts": ("numeric_cards:zero_based",),
+    "a script that parses its command line as it is imported, async def": ("scripted:deal",),
+    "Game(seed).deal(): a method taking nothing, of a class made with the seed": ("scripted:Game.deal",),
+    "Game(seed).deal_later(), async def": ("scripted:Game.deal_later",),
     "suits numbered, stated": ("numeric_cards:numbered_suits", "--suits", "SHDC"),
     "cards numbered, stated": ("numeric_cards:card_numbers", "--cards", "suit-major", "--suits", "SHDC"),
 }
@@ -78,6 +81,11 @@ REFUSED = {
     "a bad --suits": ("numeric_cards:numbered_suits", ("--suits", "SHDX"), "--suits 'SHDX'"),
     "an instance method of a class that needs arguments": ("text_cards:Card.__str__", (), "instance method"),
     "no such attribute": ("named:Dealer.nothing", (), "Dealer has no attribute nothing"),
+    "a method taking an argument, of a class that needs one": (
+        "scripted:Game.deal_again",
+        (),
+        "Game() cannot be made without arguments (TypeError: Game.__init__() missing 1 required positional",
+    ),
 }
 
 
@@ -88,3 +96,26 @@ def test_what_cannot_be_read_without_an_option_is_one_line_exit_2(
     status, _ = verify(tmp_path, f"py:{impl}", *options)
     err = capsys.readouterr().err
     assert status == 2 and says in err and err.count("\n") == 1, err
+
+
+# A dealer's module named like one the runner itself imports: an import would give the runner's.
+CLASHING = {
+    "reference.py in the working directory": ("reference", "."),
+    "reference.py on PYTHONPATH": ("reference", "src"),
+    "json.py in the working directory": ("json", "."),
+}
+
+
+@pytest.mark.parametrize(("module", "folder"), CLASHING.values(), ids=CLASHING.keys())
+def test_a_module_named_like_one_of_the_runner_s_is_refused_in_one_line(
+    module: str, folder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / folder
+    where.mkdir(exist_ok=True)
+    (where / f"{module}.py").write_text("def deal(n):\n    return ['AC'] * 52  # wrong: it must never conform\n")
+    monkeypatch.chdir(tmp_path)
+    if folder != ".":
+        monkeypatch.syspath_prepend(str(where))
+    status, _ = verify(tmp_path, f"py:{module}:deal")
+    err = capsys.readouterr().err
+    assert status == 2 and f"{where / module}.py has the name of a module" in err and err.count("\n") == 1, err

@@ -29,6 +29,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Final, cast
 
@@ -37,7 +38,17 @@ import numpy as np
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.pinning import pin_failure
-from harness.adapters.py_runner import FLUSH_S, HEAD, MAX_FRAME, PROTOCOL, Breach, frame, frame_size, read_answer
+from harness.adapters.py_runner import (
+    FLUSH_S,
+    HEAD,
+    MAX_FRAME,
+    OWN_ROOT,
+    PROTOCOL,
+    Breach,
+    frame,
+    frame_size,
+    read_answer,
+)
 from harness.cards import invalid_lines
 from harness.errors import RequestError
 from harness.failures import Failure, FailureKind
@@ -124,7 +135,10 @@ class PythonDealer(Dealer):
         if "" not in sys.path:
             sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
         try:
-            spec = importlib.util.find_spec(module_name)
+            # (a top-level module: the file an import finds on the path, not one this process already holds)
+            spec = ("." not in module_name and PathFinder.find_spec(module_name, sys.path)) or importlib.util.find_spec(
+                module_name
+            )
         except Exception as exc:  # a parent package that cannot be imported, a bad name
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
         if spec is None:
@@ -156,10 +170,14 @@ class PythonDealer(Dealer):
 
     def _start(self) -> str | None:
         """A fresh runner that has loaded the function; why not, if it could not."""
-        path = os.pathsep.join(p for p in sys.path if p)
+        # The harness's own packages first, for the runner's imports (`reference`, `harness`): a dealer's
+        # folder may hold a module of that name.  The runner then drops that entry and puts the working
+        # directory first, so that the dealer's imports see this process's path (`py_runner.OWN_ROOT`).
+        path = os.pathsep.join([OWN_ROOT, *(p for p in sys.path if p)])
         child = process.spawn(
             [
                 sys.executable,
+                "-P",  # the working directory is not on the runner's path until it imports the dealer's module
                 "-m",
                 "harness.adapters.py_runner",
                 self.spec,
