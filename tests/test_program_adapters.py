@@ -11,6 +11,7 @@ import pytest
 
 import reference
 from harness.adapters import DealerOptions, open_dealer
+from harness.adapters.program import ENDING_NOTE
 from harness.errors import RequestError
 from harness.failures import Failure
 
@@ -130,6 +131,17 @@ def test_a_buffered_stream_that_crashes_is_blamed_on_the_right_deal(tmp_path: Pa
     script = dealer(tmp_path, "if n == 20: os._exit(1)", flush=False)
     deals = range(1, 41)
     assert first_failure(answers(f"stream:{PY} {script} rows", deals), deals) == (20, "crash")
+
+
+def test_a_stream_program_that_answers_one_deal_and_ends_is_started_again_for_the_next(tmp_path: Path) -> None:
+    """`read n; print board n; exit 0`: the end of a process that answered is no crash (SPEC: a crash is
+    an abnormal end); a deal it ends on without answering still is (tests/test_hostile.py, quitter)."""
+    script = tmp_path / "one_deal.py"
+    script.write_text("import sys, reference\nsys.stdout.write(reference.deal(int(input())).format('rows'))\n")
+    deals = range(1, 4)
+    with open_dealer(f"stream:{PY} {script}", DealerOptions(timeout=30)) as d:
+        assert first_failure(d.lines(deals), deals) is None
+        assert d.notes == [ENDING_NOTE]
 
 
 def test_a_big_block_does_not_deadlock(tmp_path: Path) -> None:

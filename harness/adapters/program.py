@@ -44,6 +44,10 @@ BUFFERING_NOTE = (
     "the program wrote its answers only when its stdin ended (it waited for more input with answers "
     "unwritten), so each chunk was dealt by a process of its own"
 )
+ENDING_NOTE = (
+    "the program ended by itself (status 0) after answering some deals, so the deals after each end "
+    "were dealt by a fresh process"
+)
 
 
 def split_command(text: str, what: str) -> list[str]:
@@ -213,6 +217,8 @@ class StreamDealer(Dealer):
         self.argv = split_command(command, self.impl)
         self.options = options
         self.buffered_processes = 0  # processes whose stdin was closed to make them write
+        self.ended_processes = 0  # processes that ended with status 0 after answering, the rest dealt afresh
+        self._answered = 0  # deals the running process has answered
         self._proc: process.Child | None = None
         self._framer = BoardFramer(options.encoding)
         self._spawned = 0.0
@@ -221,12 +227,13 @@ class StreamDealer(Dealer):
     @property
     def notes(self) -> list[str]:
         """What the verdict should say about how this dealer was run."""
-        return [BUFFERING_NOTE] if self.buffered_processes else []
+        return [BUFFERING_NOTE] * bool(self.buffered_processes) + [ENDING_NOTE] * bool(self.ended_processes)
 
     def _start(self) -> process.Child:
         self._framer = BoardFramer(self.options.encoding)
         self._proc = process.spawn(self.argv, limits=self.options.limits)
         self._spawned, self._started_at = time.monotonic(), None
+        self._answered = 0
         return self._proc
 
     def _stop(self) -> int | None:
@@ -315,6 +322,7 @@ class StreamDealer(Dealer):
                 for board in self._framer.feed(chunk):
                     if len(answers) < len(batch):
                         answers.append(_answer(batch[len(answers)], board))
+                        self._answered += 1
                     last_board = now
                     if isinstance(board, RunawayOutput):  # framing is lost: start afresh
                         self._stop()
@@ -349,15 +357,23 @@ class StreamDealer(Dealer):
         return len(idle) >= 2 and idle[-2] == ran
 
     def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
-        """The process stopped answering: raise _Ended with what it did answer."""
+        """The process stopped answering: raise _Ended with what it did answer.  A process that ended
+        with status 0 after answering some deals (a program that deals a few and ends) leaves the rest to
+        a fresh process; one that answered none has crashed."""
         unfinished = self._framer.finish()
         proc = self._proc
+        if failure is None and proc is not None:  # its stdout ended: how it ends is told by its status
+            proc.wait(self.options.timeout if self.options.timeout > 0 else None)
         returncode = self._stop()
         if isinstance(unfinished, bytes) and failure is None:
             answers.append(unfinished)  # the last board's last line had no newline
+            self._answered += 1
             unfinished = None
             if len(answers) == len(batch):
                 raise _Ended(answers, None)
+        if failure is None and returncode == 0 and unfinished is None and self._answered:
+            self.ended_processes += 1
+            raise _Ended(answers, None)
         number = batch[len(answers)]
         if failure is None:
             if returncode not in (0, None) and proc is not None:

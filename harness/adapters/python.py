@@ -135,10 +135,9 @@ class PythonDealer(Dealer):
         if "" not in sys.path:
             sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
         try:
-            # (a top-level module: the file an import finds on the path, not one this process already holds)
-            spec = ("." not in module_name and PathFinder.find_spec(module_name, sys.path)) or importlib.util.find_spec(
-                module_name
-            )
+            spec = importlib.util.find_spec(module_name)
+            if module_name in sys.modules:  # the file an import finds on the path, not the module this process holds
+                spec = PathFinder.find_spec(module_name, sys.path) or spec
         except Exception as exc:  # a parent package that cannot be imported, a bad name
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
         if spec is None:
