@@ -141,7 +141,7 @@ def test_a_stream_program_that_answers_one_deal_and_ends_is_started_again_for_th
     deals = range(1, 4)
     with open_dealer(f"stream:{PY} {script}", DealerOptions(timeout=30)) as d:
         assert first_failure(d.lines(deals), deals) is None
-        assert d.notes == [ENDING_NOTE]
+        assert d.notes == [ENDING_NOTE]  # type: ignore[attr-defined]
 
 
 def test_a_big_block_does_not_deadlock(tmp_path: Path) -> None:
