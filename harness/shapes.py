@@ -151,12 +151,14 @@ class _Unreadable(Exception):
 
 
 def _number(value: object) -> int | None:
-    """A whole number given as an int (not a bool) or as digits; else None."""
+    """A whole number given as an int (not a bool), another integer type (NumPy's) or as digits; else None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
+    if isinstance(value, str):
+        return int(value) if value.strip().isdigit() and value.strip().isascii() else None
+    if isinstance(value, numbers.Integral) and not isinstance(value, enum.Enum):
         return int(value)
     return None
 

@@ -44,6 +44,8 @@ CONFORMING = {
     "Game(seed).deal_later(), async def": ("scripted:Game.deal_later",),
     "suits numbered, stated": ("numeric_cards:numbered_suits", "--suits", "SHDC"),
     "cards numbered, stated": ("numeric_cards:card_numbers", "--cards", "suit-major", "--suits", "SHDC"),
+    "a NumPy array of card numbers, stated": ("numpy_cards:card_numbers", "--cards", "rank-major", "--suits", "CDHS"),
+    "dicts of NumPy integers": ("numpy_cards:dicts",),
 }
 
 
