@@ -239,8 +239,8 @@ def card_parts(value: object) -> Parts:
         if parts is None:
             raise _Unreadable(f"the text {_short(value)} names no card (expected e.g. 'JD', '10♦', 'Jack of Diamonds')")
         return parts
-    if isinstance(value, enum.Enum) and isinstance(value.value, str):
-        parts = _name_parts(value.value) or _name_parts(value.name)
+    if isinstance(value, enum.Enum):  # a member named for its card (`Card.JD = 41`) is that card, whatever its value
+        parts = (_name_parts(value.value) if isinstance(value.value, str) else None) or _name_parts(value.name)
         if parts is not None:
             return parts
     if (n := _number(value)) is not None and not isinstance(value, str):

@@ -39,6 +39,7 @@ CONFORMING = {
     "dataclass game state": ("dataclass_game:new_game",),
     "namedtuple of enums in column objects": ("enum_game:deal",),
     "generator of dicts": ("numeric_cards:zero_based",),
+    "IntEnum cards named for their cards": ("enum_game:named_members",),
     "a script that parses its command line as it is imported, async def": ("scripted:deal",),
     "Game(seed).deal(): a method taking nothing, of a class made with the seed": ("scripted:Game.deal",),
     "Game(seed).deal_later(), async def": ("scripted:Game.deal_later",),
