@@ -263,7 +263,7 @@ LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
     """The tag and body saying why `call` has no board."""
     if isinstance(exc, AmbiguousCards):
-        return b"R", json.dumps({"message": f"{call} returned cards that {exc}"[:MAX_MESSAGE]}).encode()
+        return b"R", json.dumps({"message": f"{call} returned cards where {exc}"[:MAX_MESSAGE]}).encode()
     if isinstance(exc, MemoryError):
         limit = resource.getrlimit(resource.RLIMIT_AS)[0]
         said = f" (--memory-limit {limit >> 20} MB)" if limit != resource.RLIM_INFINITY else ""
