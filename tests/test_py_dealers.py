@@ -84,8 +84,6 @@ REFUSED = {
         (),
         "returned cards where the suits are the bare numbers 0 … 3: say which suit each number is with --suits",
     ),
-        "returned cards where the suits are the bare numbers",
-    ),
     "cards as bare numbers": ("numeric_cards:card_numbers", (), "--cards {rank-major,suit-major}"),
     "a bad --suits": ("numeric_cards:numbered_suits", ("--suits", "SHDX"), "--suits 'SHDX'"),
     "an instance method of a class that needs arguments": ("text_cards:Card.__str__", (), "instance method"),
