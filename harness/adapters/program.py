@@ -219,6 +219,9 @@ class StreamDealer(Dealer):
         self.buffered_processes = 0  # processes whose stdin was closed to make them write
         self.ended_processes = 0  # processes that ended with status 0 after answering, the rest dealt afresh
         self._answered = 0  # deals the running process has answered
+        # Seen at a deadline to hold its answers until its stdin ended: every later chunk's stdin is closed
+        # once written (each chunk dealt by a process of its own, as BUFFERING_NOTE says).
+        self._answers_at_end = False
         self._proc: process.Child | None = None
         self._framer = BoardFramer(options.encoding)
         self._spawned = 0.0
@@ -286,8 +289,9 @@ class StreamDealer(Dealer):
     def _batch(self, batch: list[int]) -> list[Answer]:
         proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
         data = "".join(f"{n}\n" for n in batch).encode()
-        writer = proc.write_in_background(data, close=False)
-        stdin_closed = False
+        writer = proc.write_in_background(data, close=self._answers_at_end)
+        stdin_closed = self._answers_at_end
+        self.buffered_processes += stdin_closed
         answers: list[Answer] = []
         o = self.options
         last_board = time.monotonic()
@@ -332,14 +336,29 @@ class StreamDealer(Dealer):
                 proc.close_stdin()
                 stdin_closed = True
                 self.buffered_processes += 1
+                last_board = now  # --timeout from now to write what it held, however late it was seen
                 continue
             poll = min(2 * poll, IDLE_POLL_S[1])
             if deadline is not None and now >= deadline:
+                if not stdin_closed and not writer.is_alive() and self._reads_for_more_input(proc):
+                    # All its input read and no board, it waits for more: it holds its answers until its stdin
+                    # ends (a runtime whose own threads wake on timers, as the JVM's, never looks idle to
+                    # `_waits_for_more_input`).  Its stdin is closed, and it has --timeout from now to answer.
+                    proc.close_stdin()
+                    stdin_closed = self._answers_at_end = True
+                    self.buffered_processes += 1
+                    last_board = now
+                    continue
                 failure = timeout_failure(batch[len(answers)], o, started=self._started_at is not None)
                 self._ended(batch, answers, failure)
         if stdin_closed:
             self._stop()
         return answers
+
+    @staticmethod
+    def _reads_for_more_input(proc: process.Child) -> bool:
+        """Whether the program has read every number it was given and a thread of it is blocked reading more."""
+        return proc.unread_input() == 0 and proc.input_read and proc.reading_input()
 
     @staticmethod
     def _waits_for_more_input(proc: process.Child, idle: list[int]) -> bool:
