@@ -68,6 +68,12 @@ FAILING = {
         "misread(3) returned a list of 52 items of Card: card [5]: its rank 'Z' is no rank",
     ),
     "a game state one move in": ("dataclass_game:played", "invalid-output", "freecells hold 1 cards"),
+    "a function that prints its board and returns None": (
+        "named:prints",
+        "invalid-output",
+        "prints(1) returned None, not a board: a py: dealer returns its board (what it prints is not read; "
+        "a program that prints boards is checked as stream: or cmd:)",
+    ),
 }
 
 

@@ -270,6 +270,12 @@ def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]
         return _failure("crash", f"{call}: MemoryError: over the memory limit{said}")
     if isinstance(exc, SystemExit):
         return _failure("crash", f"{call} called sys.exit({exc.code!r})")
+    if isinstance(exc, BoardError) and value is None:
+        return _failure(
+            "invalid-output",
+            f"{call} returned None, not a board: a py: dealer returns its board (what it prints is not read; "
+            "a program that prints boards is checked as stream: or cmd:)",
+        )
     if isinstance(exc, BoardError):
         return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}")
     return _failure("error", f"{call} raised {type(exc).__name__}: {exc}")
