@@ -260,8 +260,25 @@ _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal n
 LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
-def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
-    """The tag and body saying why `call` has no board."""
+# Methods of a game class that may deal its board, when the class itself was named and gives none.
+DEALING_METHODS: Final = ("deal", "new_game", "shuffle", "layout", "board", "get_board", "tableau")
+
+
+def _method_hint(value: object, spec: str) -> str:
+    """`; its method deal() may return the board: py:MODULE:Game.deal` when `spec` names the class of
+    `value` (made with the deal number) and that class has such a method taking no arguments."""
+    cls = type(value)
+    if spec.rpartition(".")[2].rpartition(":")[2] != cls.__name__ or cls.__module__ == "builtins":
+        return ""
+    for name in DEALING_METHODS:
+        method = inspect.getattr_static(cls, name, None)
+        if inspect.isfunction(method) and not _takes_an_argument(method):
+            return f"; its method {name}() may return the board: py:{spec}.{name}"
+    return ""
+
+
+def _failed(exc: BaseException, value: object, call: str, spec: str = "") -> tuple[bytes, bytes]:
+    """The tag and body saying why `call` (of the dealer `spec`) has no board."""
     if isinstance(exc, AmbiguousCards):
         return b"R", json.dumps({"message": f"{call} returned cards where {exc}"[:MAX_MESSAGE]}).encode()
     if isinstance(exc, MemoryError):
@@ -277,7 +294,7 @@ def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]
             "a program that prints boards is checked as stream: or cmd:)",
         )
     if isinstance(exc, BoardError):
-        return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}")
+        return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}{_method_hint(value, spec)}")
     return _failure("error", f"{call} raised {type(exc).__name__}: {exc}")
 
 
@@ -332,7 +349,7 @@ def main() -> None:
                 value = function(number)
                 hold(line_head(LINE_PAYLOAD, b"L", number) + line_of(value, encoding))
             except BaseException as exc:
-                tag, said = _failed(exc, value, called.format(number))
+                tag, said = _failed(exc, value, called.format(number), spec)
                 hold(answer_frame(tag, number, said))
             if len(held) >= batch or now() - since >= FLUSH_S:
                 _write(answers, b"".join(held))
