@@ -1274,8 +1274,8 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
             try:
                 r, s = card_parts(card)
             except _Unreadable as exc:
-                if len(groups) == 1 and isinstance(card, str) and all(isinstance(i, str) for i in items):
-                    return read_board("\n".join(cast("list[str]", items)))  # lines of text: rows as printed
+                if len(groups) == 1 and len(items) <= 8 and all(isinstance(i, str) for i in items):
+                    return read_board("\n".join(cast("list[str]", items)))  # rows or columns as printed lines
                 raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
             readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
     cards = _cards_of(readings, encoding) if readings else []
