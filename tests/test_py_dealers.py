@@ -41,6 +41,7 @@ CONFORMING = {
     "generator of dicts": ("numeric_cards:zero_based",),
     "IntEnum cards named for their cards": ("enum_game:named_members",),
     "a script that parses its command line as it is imported, async def": ("scripted:deal",),
+    "a module of a package whose __init__ parses its command line": ("scripted_pkg.deals:deal",),
     "Game(seed).deal(): a method taking nothing, of a class made with the seed": ("scripted:Game.deal",),
     "Game(seed).deal_later(), async def": ("scripted:Game.deal_later",),
     "suits numbered, stated": ("numeric_cards:numbered_suits", "--suits", "SHDC"),

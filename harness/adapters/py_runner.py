@@ -203,7 +203,8 @@ def script_argv(module_name: str) -> list[str]:
     """`sys.argv` as `python -m MODULE` with no arguments would set it: a dealer that reads its command
     line as it is imported (argparse, `sys.argv[1]`) finds none, not the runner's."""
     with contextlib.suppress(Exception):
-        spec = importlib.util.find_spec(module_name)
+        # (a submodule's file is not looked for: that would import its package with the runner's arguments)
+        spec = importlib.util.find_spec(module_name) if "." not in module_name else None
         if spec is not None and spec.origin is not None and os.path.isfile(spec.origin):
             return [spec.origin]
     return [module_name]

@@ -29,7 +29,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from importlib.machinery import PathFinder
+from importlib.machinery import ModuleSpec, PathFinder
 from pathlib import Path
 from typing import Final, cast
 
@@ -93,6 +93,26 @@ def _bound_names(tree: ast.Module) -> set[str]:
     return names
 
 
+def _module_spec(name: str) -> ModuleSpec | None:
+    """Where an import of the module `name` would find it, without running any of its code (nor its
+    packages'): the file on the path, not a module of that name this process already holds."""
+    if "." not in name:
+        spec = importlib.util.find_spec(name)  # (finders only: nothing is imported)
+        return (PathFinder.find_spec(name, sys.path) or spec) if name in sys.modules else spec
+    path: list[str] | None = sys.path
+    spec = None
+    parts = name.split(".")
+    for i in range(len(parts)):
+        if path is None:
+            return None  # a module where a package was needed
+        spec = PathFinder.find_spec(".".join(parts[: i + 1]), path)
+        if spec is None:
+            return None
+        locations = spec.submodule_search_locations
+        path = list(locations) if locations is not None else None
+    return spec
+
+
 # A module that binds names in any of these ways may define any function: only importing it can tell.
 _DYNAMIC = frozenset({"*", "__getattr__", "globals", "vars", "setattr", "exec", "__dict__"})
 
@@ -120,7 +140,7 @@ class PythonDealer(Dealer):
         if "" not in sys.path:
             sys.path.insert(0, "")
         with contextlib.suppress(Exception):  # the run itself says why it cannot import
-            spec = importlib.util.find_spec(argument.partition(":")[0])
+            spec = _module_spec(argument.partition(":")[0])
             return [Path(spec.origin)] if spec and spec.origin else []
         return []
 
@@ -135,11 +155,12 @@ class PythonDealer(Dealer):
         if "" not in sys.path:
             sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
         try:
-            spec = importlib.util.find_spec(module_name)
-            if module_name in sys.modules:  # the file an import finds on the path, not the module this process holds
-                spec = PathFinder.find_spec(module_name, sys.path) or spec
+            spec = _module_spec(module_name)
         except Exception as exc:  # a parent package that cannot be imported, a bad name
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
+        top = module_name.partition(".")[0]
+        if spec is None and "." in module_name and not PathFinder.find_spec(top, sys.path):
+            return  # in a package only an import finds (an installed one's own finder): the run tells
         if spec is None:
             missing = f"No module named {module_name!r}; {import_hint()}"
             raise RequestError(f"{where}: cannot import {module_name}: {missing}")
