@@ -63,7 +63,8 @@ MAX_MESSAGE: Final = 2000  # characters of a failure's message
 FLUSH_S: Final = 0.001
 FAILURE_KINDS: Final = frozenset({"error", "crash", "invalid-output"})
 # Where the harness's packages (`harness`, `reference`) are: first on the runner's path for its own
-# imports, then taken off it before the dealer's module is imported.
+# imports where another folder on it holds a module of their names, then taken off it before the
+# dealer's module is imported.
 OWN_ROOT: Final = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 

@@ -93,6 +93,18 @@ def _bound_names(tree: ast.Module) -> set[str]:
     return names
 
 
+def _runner_path() -> list[str]:
+    """The runner's PYTHONPATH: this process's path, and the harness's own packages first where a folder
+    on it holds a module named like one of them (a dealer's `reference.py`).  The runner then takes that
+    entry off again, so that the dealer's imports see this process's path (`py_runner.OWN_ROOT`)."""
+    path = [p for p in sys.path if p]
+    for name in ("harness", "reference"):
+        found = PathFinder.find_spec(name, path)
+        if found is None or not (found.origin or "").startswith(OWN_ROOT + os.sep):
+            return [OWN_ROOT, *path]
+    return path
+
+
 def _module_spec(name: str) -> ModuleSpec | None:
     """Where an import of the module `name` would find it, without running any of its code (nor its
     packages'): the file on the path, not a module of that name this process already holds."""
@@ -190,10 +202,7 @@ class PythonDealer(Dealer):
 
     def _start(self) -> str | None:
         """A fresh runner that has loaded the function; why not, if it could not."""
-        # The harness's own packages first, for the runner's imports (`reference`, `harness`): a dealer's
-        # folder may hold a module of that name.  The runner then drops that entry and puts the working
-        # directory first, so that the dealer's imports see this process's path (`py_runner.OWN_ROOT`).
-        path = os.pathsep.join([OWN_ROOT, *(p for p in sys.path if p)])
+        path = os.pathsep.join(_runner_path())
         child = process.spawn(
             [
                 sys.executable,
