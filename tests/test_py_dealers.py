@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.adapters import python
 from harness.cli import main
 
 SHAPES = Path(__file__).parent / "dealers" / "shapes"
@@ -139,3 +140,16 @@ def test_a_module_named_like_one_of_the_runner_s_is_refused_in_one_line(
     status, _ = verify(tmp_path, f"py:{module}:deal")
     err = capsys.readouterr().err
     assert status == 2 and f"{where / module}.py has the name of a module" in err and err.count("\n") == 1, err
+
+
+def test_a_module_slower_to_import_than_the_runner_waits_is_given_startup_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Importing a dealer may take long (tables built, a model loaded): `--startup-timeout`, when longer
+    than the runner's own wait (here made 0.1 s, for a module taking 0.3 s), is its bound."""
+    (tmp_path / "slow_to_import.py").write_text(
+        "import time\ntime.sleep(0.3)\nfrom shapes.microsoft import names\ndeal = names\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(python, "STARTUP_S", 0.1)
+    assert verify(tmp_path, "py:slow_to_import:deal", "--startup-timeout", "60") == (0, None)

@@ -55,7 +55,7 @@ from harness.failures import Failure, FailureKind
 from harness.impl_hints import import_hint, py_module_hint
 from reference.cards import CARD_NAMES, LINE_BYTES
 
-STARTUP_S = 60.0  # the runner has this long to import the module and say hello
+STARTUP_S = 60.0  # the runner has this long (or --startup-timeout, if longer) to import the module and say hello
 # Reading a few frames at a time costs both processes a wake-up per frame: while many answers are
 # still to come and the last read brought few, wait this long first so that a read takes many.
 # (What is read, and every deadline, stay the same: this only changes how often we look.)
@@ -220,7 +220,7 @@ class PythonDealer(Dealer):
         self._history, self._ahead = [], []
         self._room = _grown(child)
         try:
-            payload = self._frame(child, STARTUP_S, None)
+            payload = self._frame(child, max(STARTUP_S, self.options.startup_timeout), None)
             hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
         except _Ended as ended:
             self._stop()
