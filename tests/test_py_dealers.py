@@ -123,7 +123,6 @@ def test_what_cannot_be_read_without_an_option_is_one_line_exit_2(
 CLASHING = {
     "reference.py in the working directory": ("reference", "."),
     "reference.py on PYTHONPATH": ("reference", "src"),
-    "json.py in the working directory": ("json", "."),
 }
 
 
