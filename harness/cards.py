@@ -104,7 +104,7 @@ class Line:
         return bool(self.stray) and len(self.cards) > len(self.stray)
 
 
-_PREFIX_END = re.compile(r"[:.)|>#,\]-][\s\[\]\"'(]*$")
+_PREFIX_END = re.compile(r"[:.)|>#,?\]-][\s\[\]\"'(]*$")
 # Empty cells of a table printed by R, pandas and the like ("NA", "<NA>", "None", "NaN").
 _FILLERS: Final = frozenset({"NA", "NaN", "None", "null"})
 

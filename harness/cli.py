@@ -151,7 +151,12 @@ def _dialect(text: str) -> str:
     return text
 
 
+DEAL_PIECE = 4096  # boards of a text format written at once
+
+
 def cmd_deal(args: argparse.Namespace) -> int:
+    from harness.files import write_all
+
     out = sys.stdout
     fmt = args.format or ("line" if args.range is not None else "rows")
     if args.range is not None and args.numbers:
@@ -163,15 +168,20 @@ def cmd_deal(args: argparse.Namespace) -> int:
         if fmt == "line":
             for first, last in parts:
                 for chunk in reference.iter_lines(first, last, args.dialect):
-                    out.buffer.write(chunk)
-        else:
-            boards = (d for first, last in parts for d in reference.deal_range(first, last, args.dialect))
-            for i, d in enumerate(boards):
-                out.write(("\n" if i and fmt in ("rows", "columns") else "") + d.format(fmt))
-        return EXIT_OK
-    numbers = [parse_deal_number(n, args.dialect) for n in args.numbers]
-    for i, number in enumerate(numbers):
-        out.write(("\n" if i and fmt in ("rows", "columns") else "") + reference.deal(number, args.dialect).format(fmt))
+                    write_all(out, chunk)
+            return EXIT_OK
+        boards = (d for first, last in parts for d in reference.deal_range(first, last, args.dialect))
+    else:
+        numbers = [parse_deal_number(n, args.dialect) for n in args.numbers]
+        boards = (reference.deal(number, args.dialect) for number in numbers)
+    separator = "\n" if fmt in ("rows", "columns") else ""
+    piece: list[str] = []
+    for i, d in enumerate(boards):
+        piece.append((separator if i else "") + d.format(fmt))
+        if len(piece) == DEAL_PIECE:
+            write_all(out, "".join(piece).encode())
+            piece.clear()
+    write_all(out, "".join(piece).encode())
     return EXIT_OK
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from harness.errors import RequestError
 
@@ -111,3 +112,21 @@ def _umask() -> int:
     mask = os.umask(0o022)  # reading the umask means setting it: put it straight back
     os.umask(mask)
     return mask
+
+
+def write_all(out: TextIO, data: bytes) -> None:
+    """Write all of `data` to `out` (stdout) after what its buffers hold.  A write to a descriptor can take
+    part of it (an unbuffered stdout, `python -u`), or none (a pipe left non-blocking by a program sharing
+    it): what is left is written again, once the descriptor takes more."""
+    out.flush()
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # no descriptor (a stream in memory): it takes it all
+        out.buffer.write(data)
+        return
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:
+            select.select([], [fd], [])

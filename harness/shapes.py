@@ -151,12 +151,14 @@ class _Unreadable(Exception):
 
 
 def _number(value: object) -> int | None:
-    """A whole number given as an int (not a bool) or as digits; else None."""
+    """A whole number given as an int (not a bool), another integer type (NumPy's) or as digits; else None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
+    if isinstance(value, str):
+        return int(value) if value.strip().isdigit() and value.strip().isascii() else None
+    if isinstance(value, numbers.Integral) and not isinstance(value, enum.Enum):
         return int(value)
     return None
 
@@ -237,8 +239,8 @@ def card_parts(value: object) -> Parts:
         if parts is None:
             raise _Unreadable(f"the text {_short(value)} names no card (expected e.g. 'JD', '10♦', 'Jack of Diamonds')")
         return parts
-    if isinstance(value, enum.Enum) and isinstance(value.value, str):
-        parts = _name_parts(value.value) or _name_parts(value.name)
+    if isinstance(value, enum.Enum):  # a member named for its card (`Card.JD = 41`) is that card, whatever its value
+        parts = (_name_parts(value.value) if isinstance(value.value, str) else None) or _name_parts(value.name)
         if parts is not None:
             return parts
     if (n := _number(value)) is not None and not isinstance(value, str):
@@ -1272,6 +1274,8 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
             try:
                 r, s = card_parts(card)
             except _Unreadable as exc:
+                if len(groups) == 1 and len(items) <= 8 and all(isinstance(i, str) for i in items):
+                    return read_board("\n".join(cast("list[str]", items)))  # rows or columns as printed lines
                 raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
             readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
     cards = _cards_of(readings, encoding) if readings else []

@@ -48,6 +48,7 @@ LAYOUTS = {
     "header Deck 1:": "Deck 1:\n" + DEAL.format("line"),
     "header with a card-like word": "Game 617 as dealt\n" + DEAL.format("rows"),
     "prefix ': '": "".join(": " + c + "\n" for c in DEAL.format("columns").splitlines()),
+    "a prompt, 'Deal #? ', before the first row": "Deal #? " + DEAL.format("rows"),
     "prefix 'Row 1:'": "".join(f"Row {i}: {r}\n" for i, r in enumerate(DEAL.format("rows").splitlines(), 1)),
     "brackets, quotes, commas": "".join(f"[{', '.join(repr(c) for c in r)}],\n" for r in DEAL.rows),
     "ansi colours": each_card("rows", lambda c: f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m"),
@@ -112,6 +113,7 @@ NUMBERS = range(30990, 31200)  # more than FAST_MIN_BOARDS: the fast path takes 
 STREAMS: dict[str, Callable[[int], str]] = {
     "rows with a header": lambda n: f"Game #{n}\n" + reference.deal(n).format("rows"),
     "columns": lambda n: reference.deal(n).format("columns"),
+    "a prompt before each board": lambda n: "Deal #? " + reference.deal(n).format("rows"),
     "canonical lines": lambda n: reference.deal(n).line,
     "rows, blank line between": lambda n: reference.deal(n).format("rows") + "\n",
     "json rows": lambda n: reference.deal(n).format("json"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
@@ -185,6 +186,29 @@ def test_a_huge_range_streams_in_constant_memory() -> None:
     assert late - early < 32 * 1024, f"peak RSS grew from {early} to {late} KiB while streaming"
     assert status == 0, proc.stderr.read() if proc.stderr else b""
     assert proc.stderr is not None and b"Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize(
+    ("fmt", "python_options"),
+    [("line", ["-u"]), ("rows", [])],
+)
+def test_deal_writes_all_of_its_output_to_a_stdout_that_takes_part_of_a_write(
+    fmt: str, python_options: list[str]
+) -> None:
+    """A pipe in non-blocking mode (left so by another program sharing it) takes what fits, or nothing:
+    with `-u` stdout is unbuffered and a write returns the part it wrote; buffered, it raises. Each write
+    of `deal` is larger than the pipe, so a write that is not retried always loses output."""
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)
+    os.set_blocking(write_end, False)
+    args = ["deal", "--range", "1-2000", "--format", fmt]
+    with subprocess.Popen([sys.executable, *python_options, "-m", "harness", *args], stdout=write_end) as proc:
+        os.close(write_end)
+        with open(read_end, "rb") as reader:
+            got = reader.read()
+    assert proc.returncode == 0
+    boards = (reference.deal(n).format(fmt) for n in range(1, 2001))
+    assert got == ("\n" if fmt == "rows" else "").join(boards).encode()
 
 
 @pytest.mark.skipif(os.name != "posix", reason="console script path differs")

@@ -530,8 +530,9 @@ QUITTER = "sh " + str(HOSTILE / "quits_after.sh") + " {how} {lines}"
         ("number", "1-150", 101),
         ("number", "50-300", 101),
         ("number", "90-110", 101),
-        ("count", "1-150", 101),
-        ("count", "50-300", 150),
+        # A program that answers 100 deals and ends (status 0) is not a crash: a fresh one deals the rest.
+        ("count", "1-150", None),
+        ("count", "50-300", None),
         ("count", "90-110", None),
     ],
 )

@@ -11,6 +11,7 @@ import pytest
 
 import reference
 from harness.adapters import DealerOptions, open_dealer
+from harness.adapters.program import ENDING_NOTE
 from harness.errors import RequestError
 from harness.failures import Failure
 
@@ -124,12 +125,49 @@ def test_a_stream_dealer_that_only_writes_at_the_end_of_its_input_still_works(tm
         assert d.buffered_processes  # type: ignore[attr-defined]
 
 
+# A runtime with a thread that wakes on a timer (the JVM has several) never looks idle: a program of it
+# that holds its answers until its stdin ends is seen at the deadline, blocked reading more input.
+TICKING = textwrap.dedent(
+    """
+    import sys, threading, reference
+    tick = threading.Event()
+    threading.Thread(target=lambda: [tick.wait(0.002) for _ in iter(int, 1)], daemon=True).start()
+    out = open(1, "w", buffering=1 << 20, closefd=False)
+    for line in sys.stdin:
+        out.write(reference.deal(int(line)).format("rows"))
+    out.flush()
+    """
+)
+
+
+def test_a_stream_that_holds_its_answers_while_a_thread_of_it_ticks_still_answers(tmp_path: Path) -> None:
+    script = tmp_path / "ticking.py"
+    script.write_text(TICKING)
+    # --timeout is when it is looked at: after it, the program has as long again to write 3 boards and end,
+    # some 10 ms of work (Python's exit): a margin of tens on a loaded machine.
+    deals = range(1, 4)
+    with open_dealer(f"stream:{PY} {script}", DealerOptions(timeout=0.5)) as d:
+        assert first_failure(d.lines(deals), deals) is None
+        assert d.buffered_processes == 1  # type: ignore[attr-defined]
+
+
 def test_a_buffered_stream_that_crashes_is_blamed_on_the_right_deal(tmp_path: Path) -> None:
     # Nothing it answered reaches the pipe (its buffer holds 1 MB): each deal before the crash is dealt
     # again in a process of its own (some 50 ms each), so 19 lost answers show it as well as 149 did.
     script = dealer(tmp_path, "if n == 20: os._exit(1)", flush=False)
     deals = range(1, 41)
     assert first_failure(answers(f"stream:{PY} {script} rows", deals), deals) == (20, "crash")
+
+
+def test_a_stream_program_that_answers_one_deal_and_ends_is_started_again_for_the_next(tmp_path: Path) -> None:
+    """`read n; print board n; exit 0`: the end of a process that answered is no crash (SPEC: a crash is
+    an abnormal end); a deal it ends on without answering still is (tests/test_hostile.py, quitter)."""
+    script = tmp_path / "one_deal.py"
+    script.write_text("import sys, reference\nsys.stdout.write(reference.deal(int(input())).format('rows'))\n")
+    deals = range(1, 4)
+    with open_dealer(f"stream:{PY} {script}", DealerOptions(timeout=30)) as d:
+        assert first_failure(d.lines(deals), deals) is None
+        assert d.notes == [ENDING_NOTE]  # type: ignore[attr-defined]
 
 
 def test_a_big_block_does_not_deadlock(tmp_path: Path) -> None:

@@ -153,6 +153,7 @@ NAMED_ROWS = {
     "a card twice, in columns": ("named_rows:card_twice_in_columns", "found 52 cards, repeated: "),
     "a card twice, in 52 names": ("named_rows:card_twice_in_52", "found 52 cards, repeated: "),
     "a card twice, in text": ("named_rows:card_twice_in_text", "found 52 cards, repeated: "),
+    "a card twice, in lines of text": ("named_rows:card_twice_in_lines", "found 52 cards, repeated: "),
     # Boards that are right, written otherwise than in canonical names.
     "lower-case names": ("named_rows:lower_case", None),
     "text in lower case": ("named_rows:text_in_lower_case", None),

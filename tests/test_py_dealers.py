@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.adapters import python
 from harness.cli import main
 
 SHAPES = Path(__file__).parent / "dealers" / "shapes"
@@ -39,8 +40,15 @@ CONFORMING = {
     "dataclass game state": ("dataclass_game:new_game",),
     "namedtuple of enums in column objects": ("enum_game:deal",),
     "generator of dicts": ("numeric_cards:zero_based",),
+    "IntEnum cards named for their cards": ("enum_game:named_members",),
+    "a script that parses its command line as it is imported, async def": ("scripted:deal",),
+    "a module of a package whose __init__ parses its command line": ("scripted_pkg.deals:deal",),
+    "Game(seed).deal(): a method taking nothing, of a class made with the seed": ("scripted:Game.deal",),
+    "Game(seed).deal_later(), async def": ("scripted:Game.deal_later",),
     "suits numbered, stated": ("numeric_cards:numbered_suits", "--suits", "SHDC"),
     "cards numbered, stated": ("numeric_cards:card_numbers", "--cards", "suit-major", "--suits", "SHDC"),
+    "a NumPy array of card numbers, stated": ("numpy_cards:card_numbers", "--cards", "rank-major", "--suits", "CDHS"),
+    "dicts of NumPy integers": ("numpy_cards:dicts",),
 }
 
 
@@ -62,6 +70,18 @@ FAILING = {
         "misread(3) returned a list of 52 items of Card: card [5]: its rank 'Z' is no rank",
     ),
     "a game state one move in": ("dataclass_game:played", "invalid-output", "freecells hold 1 cards"),
+    "a game class named, whose deal() deals": (
+        "scripted:Game",
+        "invalid-output",
+        "Game(1) returned a Game: found 0 cards, 52 missing; its method deal() may return the board: "
+        "py:scripted:Game.deal",
+    ),
+    "a function that prints its board and returns None": (
+        "named:prints",
+        "invalid-output",
+        "prints(1) returned None, not a board: a py: dealer returns its board (what it prints is not read; "
+        "a program that prints boards is checked as stream: or cmd:)",
+    ),
 }
 
 
@@ -73,11 +93,20 @@ def test_a_failing_py_dealer_is_told_in_python_s_words(impl: str, kind: str, say
 
 
 REFUSED = {
-    "suits as bare numbers": ("numeric_cards:numbered_suits", (), "--suits"),
+    "suits as bare numbers": (
+        "numeric_cards:numbered_suits",
+        (),
+        "returned cards where the suits are the bare numbers 0 … 3: say which suit each number is with --suits",
+    ),
     "cards as bare numbers": ("numeric_cards:card_numbers", (), "--cards {rank-major,suit-major}"),
     "a bad --suits": ("numeric_cards:numbered_suits", ("--suits", "SHDX"), "--suits 'SHDX'"),
     "an instance method of a class that needs arguments": ("text_cards:Card.__str__", (), "instance method"),
     "no such attribute": ("named:Dealer.nothing", (), "Dealer has no attribute nothing"),
+    "a method taking an argument, of a class that needs one": (
+        "scripted:Game.deal_again",
+        (),
+        "Game() cannot be made without arguments (TypeError: Game.__init__() missing 1 required positional",
+    ),
 }
 
 
@@ -88,3 +117,38 @@ def test_what_cannot_be_read_without_an_option_is_one_line_exit_2(
     status, _ = verify(tmp_path, f"py:{impl}", *options)
     err = capsys.readouterr().err
     assert status == 2 and says in err and err.count("\n") == 1, err
+
+
+# A dealer's module named like one the runner itself imports: an import would give the runner's.
+CLASHING = {
+    "reference.py in the working directory": ("reference", "."),
+    "reference.py on PYTHONPATH": ("reference", "src"),
+}
+
+
+@pytest.mark.parametrize(("module", "folder"), CLASHING.values(), ids=CLASHING.keys())
+def test_a_module_named_like_one_of_the_runner_s_is_refused_in_one_line(
+    module: str, folder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / folder
+    where.mkdir(exist_ok=True)
+    (where / f"{module}.py").write_text("def deal(n):\n    return ['AC'] * 52  # wrong: it must never conform\n")
+    monkeypatch.chdir(tmp_path)
+    if folder != ".":
+        monkeypatch.syspath_prepend(str(where))
+    status, _ = verify(tmp_path, f"py:{module}:deal")
+    err = capsys.readouterr().err
+    assert status == 2 and f"{where / module}.py has the name of a module" in err and err.count("\n") == 1, err
+
+
+def test_a_module_slower_to_import_than_the_runner_waits_is_given_startup_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Importing a dealer may take long (tables built, a model loaded): `--startup-timeout`, when longer
+    than the runner's own wait (here made 0.1 s, for a module taking 0.3 s), is its bound."""
+    (tmp_path / "slow_to_import.py").write_text(
+        "import time\ntime.sleep(0.3)\nfrom shapes.microsoft import names\ndeal = names\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(python, "STARTUP_S", 0.1)
+    assert verify(tmp_path, "py:slow_to_import:deal", "--startup-timeout", "60") == (0, None)

@@ -44,6 +44,10 @@ BUFFERING_NOTE = (
     "the program wrote its answers only when its stdin ended (it waited for more input with answers "
     "unwritten), so each chunk was dealt by a process of its own"
 )
+ENDING_NOTE = (
+    "the program ended by itself (status 0) after answering some deals, so the deals after each end "
+    "were dealt by a fresh process"
+)
 
 
 def split_command(text: str, what: str) -> list[str]:
@@ -213,6 +217,11 @@ class StreamDealer(Dealer):
         self.argv = split_command(command, self.impl)
         self.options = options
         self.buffered_processes = 0  # processes whose stdin was closed to make them write
+        self.ended_processes = 0  # processes that ended with status 0 after answering, the rest dealt afresh
+        self._answered = 0  # deals the running process has answered
+        # Seen at a deadline to hold its answers until its stdin ended: every later chunk's stdin is closed
+        # once written (each chunk dealt by a process of its own, as BUFFERING_NOTE says).
+        self._answers_at_end = False
         self._proc: process.Child | None = None
         self._framer = BoardFramer(options.encoding)
         self._spawned = 0.0
@@ -221,12 +230,13 @@ class StreamDealer(Dealer):
     @property
     def notes(self) -> list[str]:
         """What the verdict should say about how this dealer was run."""
-        return [BUFFERING_NOTE] if self.buffered_processes else []
+        return [BUFFERING_NOTE] * bool(self.buffered_processes) + [ENDING_NOTE] * bool(self.ended_processes)
 
     def _start(self) -> process.Child:
         self._framer = BoardFramer(self.options.encoding)
         self._proc = process.spawn(self.argv, limits=self.options.limits)
         self._spawned, self._started_at = time.monotonic(), None
+        self._answered = 0
         return self._proc
 
     def _stop(self) -> int | None:
@@ -279,8 +289,9 @@ class StreamDealer(Dealer):
     def _batch(self, batch: list[int]) -> list[Answer]:
         proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
         data = "".join(f"{n}\n" for n in batch).encode()
-        writer = proc.write_in_background(data, close=False)
-        stdin_closed = False
+        writer = proc.write_in_background(data, close=self._answers_at_end)
+        stdin_closed = self._answers_at_end
+        self.buffered_processes += stdin_closed
         answers: list[Answer] = []
         o = self.options
         last_board = time.monotonic()
@@ -315,6 +326,7 @@ class StreamDealer(Dealer):
                 for board in self._framer.feed(chunk):
                     if len(answers) < len(batch):
                         answers.append(_answer(batch[len(answers)], board))
+                        self._answered += 1
                     last_board = now
                     if isinstance(board, RunawayOutput):  # framing is lost: start afresh
                         self._stop()
@@ -324,14 +336,29 @@ class StreamDealer(Dealer):
                 proc.close_stdin()
                 stdin_closed = True
                 self.buffered_processes += 1
+                last_board = now  # --timeout from now to write what it held, however late it was seen
                 continue
             poll = min(2 * poll, IDLE_POLL_S[1])
             if deadline is not None and now >= deadline:
+                if not stdin_closed and not writer.is_alive() and self._reads_for_more_input(proc):
+                    # All its input read and no board, it waits for more: it holds its answers until its stdin
+                    # ends (a runtime whose own threads wake on timers, as the JVM's, never looks idle to
+                    # `_waits_for_more_input`).  Its stdin is closed, and it has --timeout from now to answer.
+                    proc.close_stdin()
+                    stdin_closed = self._answers_at_end = True
+                    self.buffered_processes += 1
+                    last_board = now
+                    continue
                 failure = timeout_failure(batch[len(answers)], o, started=self._started_at is not None)
                 self._ended(batch, answers, failure)
         if stdin_closed:
             self._stop()
         return answers
+
+    @staticmethod
+    def _reads_for_more_input(proc: process.Child) -> bool:
+        """Whether the program has read every number it was given and a thread of it is blocked reading more."""
+        return proc.unread_input() == 0 and proc.input_read and proc.reading_input()
 
     @staticmethod
     def _waits_for_more_input(proc: process.Child, idle: list[int]) -> bool:
@@ -349,15 +376,23 @@ class StreamDealer(Dealer):
         return len(idle) >= 2 and idle[-2] == ran
 
     def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
-        """The process stopped answering: raise _Ended with what it did answer."""
+        """The process stopped answering: raise _Ended with what it did answer.  A process that ended
+        with status 0 after answering some deals (a program that deals a few and ends) leaves the rest to
+        a fresh process; one that answered none has crashed."""
         unfinished = self._framer.finish()
         proc = self._proc
+        if failure is None and proc is not None:  # its stdout ended: how it ends is told by its status
+            proc.wait(self.options.timeout if self.options.timeout > 0 else None)
         returncode = self._stop()
         if isinstance(unfinished, bytes) and failure is None:
             answers.append(unfinished)  # the last board's last line had no newline
+            self._answered += 1
             unfinished = None
             if len(answers) == len(batch):
                 raise _Ended(answers, None)
+        if failure is None and returncode == 0 and unfinished is None and self._answered:
+            self.ended_processes += 1
+            raise _Ended(answers, None)
         number = batch[len(answers)]
         if failure is None:
             if returncode not in (0, None) and proc is not None:

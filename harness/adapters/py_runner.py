@@ -29,7 +29,11 @@ failure, and the process is replaced.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib
+import importlib.machinery
+import importlib.util
 import inspect
 import json
 import os
@@ -37,12 +41,15 @@ import resource
 import struct
 import sys
 import time
-from collections.abc import Callable
-from typing import Final, cast
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Final, cast
 
 from harness.errors import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of, line_to_check
 from reference.cards import LINE_BYTES
+
+if TYPE_CHECKING:
+    import asyncio
 
 PROTOCOL: Final = 2
 _LENGTH = struct.Struct(">I")
@@ -55,6 +62,10 @@ MAX_MESSAGE: Final = 2000  # characters of a failure's message
 # than one deal's time and FLUSH_S (the parent allows that much more before a timeout).
 FLUSH_S: Final = 0.001
 FAILURE_KINDS: Final = frozenset({"error", "crash", "invalid-output"})
+# Where the harness's packages (`harness`, `reference`) are: first on the runner's path for its own
+# imports where another folder on it holds a module of their names, then taken off it before the
+# dealer's module is imported.
+OWN_ROOT: Final = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def frame(payload: bytes) -> bytes:
@@ -121,16 +132,20 @@ def _read_exact(fd: int, size: int) -> bytes | None:
 
 
 def load_callable(spec: str) -> tuple[Callable[[int], object], str]:
-    """`MODULE:NAME[.NAME…]` → the callable and how it is called in messages ("Dealer.deal");
-    ValueError saying why in one line if it cannot be had."""
+    """`MODULE:NAME[.NAME…]` → the callable and how a call is written in messages, with `{}` for the
+    deal number ("Dealer.deal({})", "Game({}).deal()"); ValueError saying why in one line if it
+    cannot be had.  An `async def` dealer is awaited."""
     module_name, sep, path = spec.partition(":")
     if not sep or not module_name or not path:
         raise ValueError("expected py:MODULE:FUNCTION, e.g. py:mydealer:deal")
+    if clash := _name_taken(module_name):
+        raise ValueError(f"cannot import {module_name}: {clash}")
     try:
         found: object = importlib.import_module(module_name)
     except BaseException as exc:
         raise ValueError(f"cannot import {module_name}: {type(exc).__name__}: {exc}") from None
     names = path.split(".")
+    call = f"{path}({{}})"
     for i, name in enumerate(names):
         owner, so_far = found, ".".join(names[: i + 1])
         try:
@@ -142,20 +157,101 @@ def load_callable(spec: str) -> tuple[Callable[[int], object], str]:
             ) from None
         except BaseException as exc:
             raise ValueError(f"{so_far} cannot be read: {type(exc).__name__}: {exc}") from None
-        if inspect.isclass(owner) and inspect.isfunction(inspect.getattr_static(owner, name, None)):
+        method = inspect.getattr_static(owner, name, None)
+        if inspect.isclass(owner) and inspect.isfunction(method):
+            cls = ".".join(names[:i])
+            if i == len(names) - 1 and not _takes_an_argument(method) and _made_with_one_argument(owner):
+                # `Game(seed).deal()`: the class is made with the deal number, the method called without
+                found, call = functools.partial(_made_with, owner, name, _awaits(method)), f"{cls}({{}}).{name}()"
+                break
             try:  # an instance method, named on its class: call it on an instance made without arguments
                 found = getattr(owner(), name)
             except BaseException as exc:
-                cls = ".".join(names[:i])
                 raise ValueError(
                     f"{so_far} is an instance method, and {cls}() cannot be made without arguments "
-                    f"({type(exc).__name__}: {exc}): name a static or class method, or an instance"
+                    f"({type(exc).__name__}: {exc}): name a static or class method, an instance, or a method "
+                    f"taking no arguments of a class made with the deal number ({cls}(n).{name}())"
                 ) from None
     if not callable(found):
         raise ValueError(
             f"{module_name}.{path} is a {type(found).__name__}, not a function or class that can be called"
         )
-    return cast("Callable[[int], object]", found), path
+    function = cast("Callable[[int], object]", found)
+    if _awaits(found):
+        function = functools.partial(_awaited, function)
+    return function, call
+
+
+def _name_taken(module_name: str) -> str | None:
+    """Why a dealer's module cannot be imported under its name: this process already holds another
+    module of that top-level name (the harness's own `reference`, a module the runner uses), which an
+    import would return in its place."""
+    top = module_name.partition(".")[0]
+    held = sys.modules.get(top)
+    if held is None:
+        return None
+    found = importlib.machinery.PathFinder.find_spec(top, sys.path)
+    ours = getattr(getattr(held, "__spec__", None), "origin", None)
+    if found is None or found.origin is None or found.origin == ours:
+        return None
+    return (
+        f"{found.origin} has the name of a module the harness itself runs with ({ours}), "
+        f"which an import of {top} would give instead: rename it"
+    )
+
+
+def script_argv(module_name: str) -> list[str]:
+    """`sys.argv` as `python -m MODULE` with no arguments would set it: a dealer that reads its command
+    line as it is imported (argparse, `sys.argv[1]`) finds none, not the runner's."""
+    with contextlib.suppress(Exception):
+        # (a submodule's file is not looked for: that would import its package with the runner's arguments)
+        spec = importlib.util.find_spec(module_name) if "." not in module_name else None
+        if spec is not None and spec.origin is not None and os.path.isfile(spec.origin):
+            return [spec.origin]
+    return [module_name]
+
+
+def _takes_an_argument(function: Callable[..., object]) -> bool:
+    """Whether an instance method takes an argument besides `self`."""
+    try:
+        parameters = list(inspect.signature(function).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in parameters)
+
+
+def _made_with_one_argument(cls: type) -> bool:
+    """Whether a class is made with one positional argument (the deal number), by its signature."""
+    try:
+        inspect.signature(cls).bind(0)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _made_with(cls: type, name: str, awaits: bool, number: int) -> object:
+    value = getattr(cls(number), name)()
+    return _run(cast("Coroutine[object, object, object]", value)) if awaits else value
+
+
+def _awaits(function: object) -> bool:
+    return inspect.iscoroutinefunction(function)
+
+
+_loop: list[asyncio.AbstractEventLoop] = []  # one event loop, made for the first `async def` dealer
+
+
+def _awaited(function: Callable[[int], object], number: int) -> object:
+    """What an `async def` dealer's coroutine returns."""
+    return _run(cast("Coroutine[object, object, object]", function(number)))
+
+
+def _run(coroutine: Coroutine[object, object, object]) -> object:
+    if not _loop:
+        import asyncio  # only for a dealer that needs it: some 20 ms of imports
+
+        _loop.append(asyncio.new_event_loop())
+    return _loop[0].run_until_complete(coroutine)
 
 
 def _failure(kind: str, message: str) -> tuple[bytes, bytes]:
@@ -166,18 +262,41 @@ _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal n
 LINE_PAYLOAD: Final = HEAD + LINE_BYTES
 
 
-def _failed(exc: BaseException, value: object, call: str) -> tuple[bytes, bytes]:
-    """The tag and body saying why `call` has no board."""
+# Methods of a game class that may deal its board, when the class itself was named and gives none.
+DEALING_METHODS: Final = ("deal", "new_game", "shuffle", "layout", "board", "get_board", "tableau")
+
+
+def _method_hint(value: object, spec: str) -> str:
+    """`; its method deal() may return the board: py:MODULE:Game.deal` when `spec` names the class of
+    `value` (made with the deal number) and that class has such a method taking no arguments."""
+    cls = type(value)
+    if spec.rpartition(".")[2].rpartition(":")[2] != cls.__name__ or cls.__module__ == "builtins":
+        return ""
+    for name in DEALING_METHODS:
+        method = inspect.getattr_static(cls, name, None)
+        if inspect.isfunction(method) and not _takes_an_argument(method):
+            return f"; its method {name}() may return the board: py:{spec}.{name}"
+    return ""
+
+
+def _failed(exc: BaseException, value: object, call: str, spec: str = "") -> tuple[bytes, bytes]:
+    """The tag and body saying why `call` (of the dealer `spec`) has no board."""
     if isinstance(exc, AmbiguousCards):
-        return b"R", json.dumps({"message": f"{call} returned cards that {exc}"[:MAX_MESSAGE]}).encode()
+        return b"R", json.dumps({"message": f"{call} returned cards where {exc}"[:MAX_MESSAGE]}).encode()
     if isinstance(exc, MemoryError):
         limit = resource.getrlimit(resource.RLIMIT_AS)[0]
         said = f" (--memory-limit {limit >> 20} MB)" if limit != resource.RLIM_INFINITY else ""
         return _failure("crash", f"{call}: MemoryError: over the memory limit{said}")
     if isinstance(exc, SystemExit):
         return _failure("crash", f"{call} called sys.exit({exc.code!r})")
+    if isinstance(exc, BoardError) and value is None:
+        return _failure(
+            "invalid-output",
+            f"{call} returned None, not a board: a py: dealer returns its board (what it prints is not read; "
+            "a program that prints boards is checked as stream: or cmd:)",
+        )
     if isinstance(exc, BoardError):
-        return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}")
+        return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}{_method_hint(value, spec)}")
     return _failure("error", f"{call} raised {type(exc).__name__}: {exc}")
 
 
@@ -201,8 +320,11 @@ def main() -> None:
     os.dup2(quiet, 0)  # a dealer that reads stdin reads nothing of the requests
     os.close(quiet)
     os.dup2(2, 1)  # and its prints go to stderr, never into the answers
+    if sys.path and sys.path[0] == OWN_ROOT:
+        del sys.path[0]  # put there for the runner's own imports only
     sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
     spec, cards, suits = sys.argv[1], sys.argv[2], sys.argv[3]
+    sys.argv[:] = script_argv(spec.partition(":")[0])
     encoding = CardEncoding(cards if cards != "-" else None, suits if suits != "-" else None)
     try:
         function, called = load_callable(spec)
@@ -229,7 +351,7 @@ def main() -> None:
                 value = function(number)
                 hold(line_head(LINE_PAYLOAD, b"L", number) + line_of(value, encoding))
             except BaseException as exc:
-                tag, said = _failed(exc, value, f"{called}({number})")
+                tag, said = _failed(exc, value, called.format(number), spec)
                 hold(answer_frame(tag, number, said))
             if len(held) >= batch or now() - since >= FLUSH_S:
                 _write(answers, b"".join(held))

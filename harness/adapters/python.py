@@ -29,6 +29,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from importlib.machinery import ModuleSpec, PathFinder
 from pathlib import Path
 from typing import Final, cast
 
@@ -37,14 +38,24 @@ import numpy as np
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.pinning import pin_failure
-from harness.adapters.py_runner import FLUSH_S, HEAD, MAX_FRAME, PROTOCOL, Breach, frame, frame_size, read_answer
+from harness.adapters.py_runner import (
+    FLUSH_S,
+    HEAD,
+    MAX_FRAME,
+    OWN_ROOT,
+    PROTOCOL,
+    Breach,
+    frame,
+    frame_size,
+    read_answer,
+)
 from harness.cards import invalid_lines
 from harness.errors import RequestError
 from harness.failures import Failure, FailureKind
 from harness.impl_hints import import_hint, py_module_hint
 from reference.cards import CARD_NAMES, LINE_BYTES
 
-STARTUP_S = 60.0  # the runner has this long to import the module and say hello
+STARTUP_S = 60.0  # the runner has this long (or --startup-timeout, if longer) to import the module and say hello
 # Reading a few frames at a time costs both processes a wake-up per frame: while many answers are
 # still to come and the last read brought few, wait this long first so that a read takes many.
 # (What is read, and every deadline, stay the same: this only changes how often we look.)
@@ -82,6 +93,38 @@ def _bound_names(tree: ast.Module) -> set[str]:
     return names
 
 
+def _runner_path() -> list[str]:
+    """The runner's PYTHONPATH: this process's path, and the harness's own packages first where a folder
+    on it holds a module named like one of them (a dealer's `reference.py`).  The runner then takes that
+    entry off again, so that the dealer's imports see this process's path (`py_runner.OWN_ROOT`)."""
+    path = [p for p in sys.path if p]
+    for name in ("harness", "reference"):
+        found = PathFinder.find_spec(name, path)
+        if found is None or not (found.origin or "").startswith(OWN_ROOT + os.sep):
+            return [OWN_ROOT, *path]
+    return path
+
+
+def _module_spec(name: str) -> ModuleSpec | None:
+    """Where an import of the module `name` would find it, without running any of its code (nor its
+    packages'): the file on the path, not a module of that name this process already holds."""
+    if "." not in name:
+        spec = importlib.util.find_spec(name)  # (finders only: nothing is imported)
+        return (PathFinder.find_spec(name, sys.path) or spec) if name in sys.modules else spec
+    path: list[str] | None = sys.path
+    spec = None
+    parts = name.split(".")
+    for i in range(len(parts)):
+        if path is None:
+            return None  # a module where a package was needed
+        spec = PathFinder.find_spec(".".join(parts[: i + 1]), path)
+        if spec is None:
+            return None
+        locations = spec.submodule_search_locations
+        path = list(locations) if locations is not None else None
+    return spec
+
+
 # A module that binds names in any of these ways may define any function: only importing it can tell.
 _DYNAMIC = frozenset({"*", "__getattr__", "globals", "vars", "setattr", "exec", "__dict__"})
 
@@ -109,7 +152,7 @@ class PythonDealer(Dealer):
         if "" not in sys.path:
             sys.path.insert(0, "")
         with contextlib.suppress(Exception):  # the run itself says why it cannot import
-            spec = importlib.util.find_spec(argument.partition(":")[0])
+            spec = _module_spec(argument.partition(":")[0])
             return [Path(spec.origin)] if spec and spec.origin else []
         return []
 
@@ -124,9 +167,12 @@ class PythonDealer(Dealer):
         if "" not in sys.path:
             sys.path.insert(0, "")  # the current directory is importable, as with `python -m`
         try:
-            spec = importlib.util.find_spec(module_name)
+            spec = _module_spec(module_name)
         except Exception as exc:  # a parent package that cannot be imported, a bad name
             raise RequestError(f"{where}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
+        top = module_name.partition(".")[0]
+        if spec is None and "." in module_name and not PathFinder.find_spec(top, sys.path):
+            return  # in a package only an import finds (an installed one's own finder): the run tells
         if spec is None:
             missing = f"No module named {module_name!r}; {import_hint()}"
             raise RequestError(f"{where}: cannot import {module_name}: {missing}")
@@ -156,10 +202,11 @@ class PythonDealer(Dealer):
 
     def _start(self) -> str | None:
         """A fresh runner that has loaded the function; why not, if it could not."""
-        path = os.pathsep.join(p for p in sys.path if p)
+        path = os.pathsep.join(_runner_path())
         child = process.spawn(
             [
                 sys.executable,
+                "-P",  # the working directory is not on the runner's path until it imports the dealer's module
                 "-m",
                 "harness.adapters.py_runner",
                 self.spec,
@@ -173,7 +220,7 @@ class PythonDealer(Dealer):
         self._history, self._ahead = [], []
         self._room = _grown(child)
         try:
-            payload = self._frame(child, STARTUP_S, None)
+            payload = self._frame(child, max(STARTUP_S, self.options.startup_timeout), None)
             hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
         except _Ended as ended:
             self._stop()

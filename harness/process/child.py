@@ -35,7 +35,7 @@ from harness.limits import NO_LIMITS, Limits
 from harness.process import spawner, supervisor
 from harness.process.environment import dealer_environment
 from harness.process.exits import exit_text, limit_in_words
-from harness.process.proc import proc_stat, thread_states
+from harness.process.proc import proc_stat, reads_pipe, thread_states
 from harness.process.spawner import MemoryRule
 from harness.process.trees import live_trees, reap
 
@@ -239,6 +239,15 @@ class Child:
         if unread < self.written:
             self.input_read = True
         return unread
+
+    def reading_input(self) -> bool:
+        """Whether a thread of its tree is blocked reading its stdin (a state, like `waiting`)."""
+        try:
+            assert self.stdin is not None
+            inode = os.fstat(self.stdin.fileno()).st_ino
+        except (AssertionError, OSError, ValueError):
+            return False
+        return any(reads_pipe(pid, inode) for pid in self._tree(os.getpid()) | {self.pid})
 
     def waiting(self) -> int | None:
         """If every thread of its tree is blocked waiting for an event (such as more input) — none runs,

@@ -137,6 +137,27 @@ def _timed_wait(pid: int, task: str) -> bool:
     return value != 0
 
 
+# read, readv and pread64, by the machine's system call numbers (the descriptor is their first argument)
+_READS_BY_MACHINE: dict[str, frozenset[int]] = {"x86_64": frozenset({0, 17, 19}), "aarch64": frozenset({63, 65, 67})}
+_READS = _READS_BY_MACHINE.get(os.uname().machine, frozenset())
+
+
+def reads_pipe(pid: int, inode: int) -> bool:
+    """Whether a thread of `pid` is blocked reading the pipe `inode` (False when that cannot be read)."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    for task in tasks:
+        try:
+            fields = _read(f"/proc/{pid}/task/{task}/syscall").split()
+            if int(fields[0]) in _READS and os.readlink(f"/proc/{pid}/fd/{int(fields[1], 16)}") == f"pipe:[{inode}]":
+                return True
+        except (OSError, ValueError, IndexError):  # "running", gone, or not ours to read
+            continue
+    return False
+
+
 def _read(path: str) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:

@@ -31,6 +31,11 @@ def card_twice_in_tuples(n: int) -> tuple[tuple[str, ...], ...]:
     return tuple(map(tuple, card_twice(n)))
 
 
+def card_twice_in_lines(n: int) -> list[str]:
+    """Rows as a program prints them, a line of text each: `[" ".join(row) for row in rows]`."""
+    return [" ".join(row) for row in card_twice(n)]
+
+
 def lower_case(n: int) -> list[list[str]]:
     names = _names(n)
     return _rows([name.lower() for name in names] if _odd(n) else names)

@@ -67,3 +67,10 @@ def misread(seed: int) -> list[Card]:
     if seed == 3:
         cards[5].rank = "Z"
     return cards
+
+
+def prints(seed: int) -> None:
+    """A script's function that prints the board and returns nothing."""
+    cards = names(seed)
+    for i in range(0, 52, 8):
+        print(" ".join(cards[i : i + 8]))
