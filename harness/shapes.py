@@ -339,7 +339,7 @@ class _Kind:
     decided_by_id: dict[int, bytes] = dataclasses.field(default_factory=dict)
     held: list[object] = dataclasses.field(default_factory=list)
     # The getters of each field its key holds, where it holds two or more: a board's keys are then
-    # read field by field (`_names_by_key`), their types looked at a field at a time.
+    # read field by field (`_named_by_fields`), their types looked at a field at a time.
     fields: tuple[Callable[[object], object], ...] | None = None
 
 
@@ -593,12 +593,9 @@ _NAMED_BYTES: Final = {text: _NAME_BYTES[card] for text, card in _NAMED.items()}
 _DECIDED: dict[tuple[str | None, str | None], dict[int | Parts, bytes]] = {}  # by the encoding's fields
 
 
-def _names_of(
-    flat: Sequence[object], encoding: CardEncoding, checked: bool = True, by_key: bool = True
-) -> list[bytes] | None:
+def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = True) -> list[bytes] | None:
     """The names of 52 cards read as a deck of the same readings was; None: read them the usual way.
-    Unless `checked`, names read from what is known may repeat (`line_to_check`); unless `by_key`,
-    the caller has tried `_names_by_key`."""
+    Unless `checked`, names read from what is known may repeat (`line_to_check`)."""
     if type(flat[0]) is str:
         try:
             names = list(map(_NAMED_BYTES.__getitem__, flat))  # type: ignore[arg-type]
@@ -616,17 +613,11 @@ def _names_of(
         else:
             if not checked or len(set(names)) == DECK_SIZE:
                 return names
-    if by_key and known is not None and not known.lasting and (known.fields is not None or known.single):
+    if known is not None and not known.lasting and (known.fields is not None or known.single):
         table = known.decided if known.decided_for == said else known.named
-        names_read = _names_by_key(known, type(flat[0]), flat, table)
-        if names_read is not None:
-            try:
-                listed = list(names_read)
-            except (KeyError, TypeError):
-                pass
-            else:
-                if not checked or len(set(listed)) == DECK_SIZE:
-                    return listed
+        names_read = (_named_singly if known.single else _named_by_fields)(known, flat, table)
+        if names_read is not None and (not checked or len(set(names_read)) == DECK_SIZE):
+            return names_read
     found = _keys(flat)
     if found is None:
         return None
@@ -661,38 +652,46 @@ def _names_of(
     return names if len(set(names)) == DECK_SIZE else None
 
 
-def _names_by_key(
-    kind: _Kind, cls: type, flat: Sequence[object], table: dict[Hashable, bytes]
-) -> Iterator[bytes] | None:
-    """The names `table` gives the keys of these cards, of the kind's class `cls`, where `_keys`
-    would vouch for each key, as they are looked up (KeyError or TypeError: a key `table` lacks);
-    None: ask `_keys`.  A kind keyed by one value reads it at once; one keyed by two or more fields
-    reads them field by field, a list of each field's values.  The values' types are looked at a
-    field at a time, as `_same_types` does: where a field's values are all of one type, one count
-    of it says so."""
-    count = len(flat)
-    if kind.own is not None or list(map(type, flat)).count(cls) != count:
-        return None
+def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
+    """The names `table` gives the keys of these cards, of the kind's class, where `_keys` would
+    vouch for each key: read field by field (a list of each field's values, their types looked at
+    as `_same_types` does, then each key looked up as it is made); None: ask `_keys`."""
     fields = kind.fields
+    if fields is None or kind.own is not None or len(set(map(type, flat))) != 1:
+        return None
     try:
-        if fields is None:
-            if not kind.single or kind.key is None:
-                return None
-            values = [list(map(kind.key, flat))]
-        else:
-            values = [list(map(field, flat)) for field in fields]
+        values = [list(map(field, flat)) for field in fields]
     except Exception:
         return None  # a card without a field, or a field that raised: `_keys` says what to do
-    if kind.sized is not None and sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * count:
+    if kind.sized is not None and sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * len(flat):
         return None  # a dict with keys another has not (each has the key's `sized` keys, at least)
     if kind.confusable or kind.texts:
-        seen = kind.seen
+        types: set[type] = set()
         for column in values:
-            first = type(column[0])
-            uniform = list(map(type, column)).count(first) == count and first in seen
-            if not uniform and not seen.issuperset(map(type, column)):
-                return None
-    return map(table.__getitem__, values[0] if fields is None else zip(*values, strict=True))
+            types.update(map(type, column))
+        if not types <= kind.seen:
+            return None
+    try:
+        return list(map(table.__getitem__, zip(*values)))  # noqa: B905 (lists of one length)
+    except (KeyError, TypeError):
+        return None
+
+
+def _named_singly(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
+    """The names `table` gives the keys of these cards, of a kind keyed by one slot's value, where
+    `_keys` would vouch for each key; None: ask `_keys`."""
+    if kind.own is not None or kind.key is None or len(set(map(type, flat))) != 1:
+        return None
+    try:
+        keys = list(map(kind.key, flat))
+    except Exception:
+        return None  # a card without the slot, or one that raised: `_keys` says what to do
+    if not set(map(type, keys)) <= kind.seen:
+        return None
+    try:
+        return list(map(table.__getitem__, keys))
+    except (KeyError, TypeError):
+        return None
 
 
 def forget() -> None:
@@ -1102,21 +1101,23 @@ def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None
             return None
     except (TypeError, UnicodeError, IndexError):
         return None  # a name that is no str or cannot be encoded, an empty group: read the usual way
-    cls = type(flat[0])
-    known = _KINDS.get(cls)
-    by_key = known is not None and not known.lasting and (known.fields is not None or known.single)
+    known = _KINDS.get(type(flat[0]))
     if known is not None:
         said = encoding.cards, encoding.suits
         decided = known.decided_for == said
-        try:
-            if known.lasting:  # cards read before, by their identity
-                by_id = known.decided_by_id if decided else known.by_id
+        if known.lasting:  # cards read before, by their identity
+            by_id = known.decided_by_id if decided else known.by_id
+            try:
                 return b" ".join(map(by_id.__getitem__, map(id, flat))) + b"\n"
-            if by_key and (named := _names_by_key(known, cls, flat, known.decided if decided else known.named)):
+            except KeyError:
+                pass
+        elif known.single or known.fields is not None:  # cards keyed by their fields, as `_names_of` reads them
+            named = (_named_singly if known.single else _named_by_fields)(
+                known, flat, known.decided if decided else known.named
+            )
+            if named is not None:
                 return b" ".join(named) + b"\n"
-        except (KeyError, TypeError):
-            pass
-    names = _names_of(flat, encoding, checked=False, by_key=not by_key)
+    names = _names_of(flat, encoding, checked=False)
     return None if names is None else b" ".join(names) + b"\n"
 
 
