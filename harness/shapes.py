@@ -674,7 +674,7 @@ def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, 
         if not types <= kind.seen:
             return None
     try:
-        return list(map(table.__getitem__, zip(*values, strict=True)))
+        return list(map(table.__getitem__, zip(*values)))  # noqa: B905 (lists of one length)
     except (KeyError, TypeError):
         return None
 
@@ -1104,13 +1104,21 @@ def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None
     except (TypeError, UnicodeError, IndexError):
         return None  # a name that is no str or cannot be encoded, an empty group: read the usual way
     known = _KINDS.get(type(flat[0]))
-    if known is not None and known.lasting:  # cards read before, by their identity
+    if known is not None:
         said = encoding.cards, encoding.suits
-        by_id = known.decided_by_id if known.decided_for == said else known.by_id
-        try:
-            return b" ".join(map(by_id.__getitem__, map(id, flat))) + b"\n"
-        except KeyError:
-            pass
+        decided = known.decided_for == said
+        if known.lasting:  # cards read before, by their identity
+            by_id = known.decided_by_id if decided else known.by_id
+            try:
+                return b" ".join(map(by_id.__getitem__, map(id, flat))) + b"\n"
+            except KeyError:
+                pass
+        elif known.single or known.fields is not None:  # cards keyed by their fields, as `_names_of` reads them
+            named = (_named_singly if known.single else _named_by_fields)(
+                known, flat, known.decided if decided else known.named
+            )
+            if named is not None:
+                return b" ".join(named) + b"\n"
     names = _names_of(flat, encoding, checked=False)
     return None if names is None else b" ".join(names) + b"\n"
 
