@@ -46,6 +46,7 @@ def impl(path: str) -> str:
         "commonjs/deck.cts",  # .cts: import = require, export =, namespace; one line of text
         "legacy/deal.ts",  # .ts with import = require, export =, a decorator, a backslash-continued string
         "decorators/deal.ts",  # TypeScript 5's decorators: the compiler's helpers first, `export { X }` after X
+        "static/deal.ts#Deal.of",  # export = of a class with a namespace merged in, a static method
     ],
 )
 def test_typescript_dealers_conform(compiler: Path, name: str) -> None:

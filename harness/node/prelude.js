@@ -22,6 +22,9 @@
   const parse = JSON.parse;
   const apply = Reflect.apply;
   const stringSlice = String.prototype.slice;
+  const stringSplit = String.prototype.split;
+  const bindTo = Function.prototype.call.bind(Function.prototype.bind);
+  const ownNames = Object.getOwnPropertyNames;
   const isFiniteNumber = Number.isFinite;
   const defineProperty = Reflect.defineProperty;
   const promiseThen = Function.prototype.call.bind(Promise.prototype.then);
@@ -253,6 +256,43 @@
     return null;
   };
 
+  const isObject = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
+  let reached = null; // where a path `Game.deal` ended without a function: [its name so far, the object there]
+  // `#Game.deal`: the module's export, top-level binding or global `Game`, then its property `deal`;
+  // a method is called on what holds it (a static method may use `this`).
+  const pickPath = (module, parts) => {
+    const exp = module.exports;
+    const head = parts[0];
+    let value;
+    if (head === 'default') value = isObject(exp) && 'default' in exp ? exp.default : exp;
+    else if (isObject(exp) && head in exp) value = exp[head];
+    else value = module.local !== undefined ? module.local : g[head];
+    let holder = null;
+    let path = head;
+    for (let k = 1; k < parts.length; k++) {
+      if (!isObject(value)) return null;
+      reached = [path, value];
+      holder = value;
+      value = value[parts[k]];
+      path += '.' + parts[k];
+    }
+    if (typeof value !== 'function') return null;
+    return isObject(holder) && apply(stringSlice, fnToString(value), [0, 6]) !== 'class ' ? bindTo(value, holder) : value;
+  };
+  // The functions an object holds (a class's static methods, a bundle's exports), for a message.
+  const functionsOf = (obj) => {
+    const names = [];
+    const own = ownNames(obj);
+    for (let k = 0; k < own.length && names.length < 8; k++) {
+      try {
+        if (own[k] !== 'constructor' && typeof obj[own[k]] === 'function') append(names, own[k]);
+      } catch (_) {
+        // a getter that throws holds no function
+      }
+    }
+    return names;
+  };
+
   const BROWSER_NAMES = /^(window|document|self|navigator|location|localStorage|sessionStorage|requestAnimationFrame|addEventListener|alert|process|global|setTimeout|setInterval|fetch|XMLHttpRequest|Image|HTMLElement)$/;
 
   const load = (entryId, name, explicit) => {
@@ -271,10 +311,24 @@
       }
       return jsonText({ status: 'runtime-error', message, file: d.where && d.where.file, line: d.where && d.where.line });
     }
-    dealer = pick(module, name, explicit);
+    const parts = apply(stringSplit, name, ['.']);
+    reached = null;
+    try {
+      dealer = parts.length > 1 ? pickPath(module, parts) : pick(module, name, explicit);
+    } catch (err) {
+      // an export's getter (a bundle's lazy export) or a Proxy that throws
+      const d = describeError(err, files);
+      return jsonText({ status: 'runtime-error', message: `finding ${name} threw ${d.text}`, file: d.where && d.where.file, line: d.where && d.where.line });
+    }
     if (dealer === null) {
-      const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
-      const also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')})` : '';
+      let also = '';
+      if (reached !== null) {
+        const held = functionsOf(reached[1]);
+        also = ` (${reached[0]} has ${held.length ? held.join(', ') : 'no functions'})`;
+      } else {
+        const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
+        also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')})` : '';
+      }
       return jsonText({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });
     }
     let own = '';
@@ -285,7 +339,7 @@
     } catch (_) {
       dealerIsClass = false; // a Proxy or a bound function: called as a function
     }
-    dealerCall = (dealerIsClass ? 'new ' : '') + (own || found);
+    dealerCall = (dealerIsClass ? 'new ' : '') + (parts.length > 1 ? name : own || found);
     return jsonText({ status: 'ok', dealer: dealerCall });
   };
   const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
