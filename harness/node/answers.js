@@ -214,6 +214,28 @@
     }
     return shown ? ` (its fields: ${out}${keys.length > 6 ? ', …' : ''})` : ' (it has no fields)';
   };
+  // For an instance that holds no board: its class's static methods, one of which may be the dealer.
+  const staticMethods = (v) => {
+    try {
+      const proto = getPrototypeOf(v);
+      const made = proto === null ? undefined : getOwnDescriptor(proto, 'constructor');
+      const ctor = made && made.value;
+      const named = typeof ctor === 'function' && getOwnDescriptor(ctor, 'name');
+      if (!named || typeof named.value !== 'string' || !named.value) return '';
+      const keys = ownKeys(ctor);
+      let out = '';
+      let shown = ''; // the one the message shows: the first whose name says "deal", else the first
+      for (let k = 0; k < keys.length; k++) {
+        const d = typeof keys[k] === 'string' && keys[k] !== 'prototype' ? getOwnDescriptor(ctor, keys[k]) : undefined;
+        if (d === undefined || typeof d.value !== 'function') continue;
+        out += (out ? ', ' : '') + keys[k];
+        if (!shown || (!/deal/i.test(shown) && /deal/i.test(keys[k]))) shown = keys[k];
+      }
+      return shown ? `; its class has the static methods ${out}: to call one, name it as the dealer with #${named.value}.${shown}` : '';
+    } catch (_) {
+      return '';
+    }
+  };
 
   // ---------------------------------------------------------------- the board being read
   // Per position p (dealing order), the card as read, before the board's numbering is decided (its
@@ -840,7 +862,8 @@
     if (t !== null) return readValue(t, `its text form`, depth + 1);
     return fail(
       `${what}${fieldList(v)} holds no board: expected rows, columns or 52 cards, a game state holding them ` +
-        '(cascades, tableau, columns, stacks, piles, board …), an iterable of cards, or a text form printing the tableau',
+        '(cascades, tableau, columns, stacks, piles, board …), an iterable of cards, or a text form printing the tableau' +
+        (depth === 0 ? staticMethods(v) : ''),
     );
   };
   const noteTop = (depth, top) => {
