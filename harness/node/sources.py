@@ -31,6 +31,7 @@ MAX_FILE_BYTES = 8 << 20
 MAX_FILES = 500
 JS_SUFFIXES = (".js", ".cjs", ".mjs")
 SOURCE_SUFFIXES = (*JS_SUFFIXES, *TS_SUFFIXES)  # what `node:` loads as modules (anything else: a challenge document)
+JSX_SUFFIXES = (".jsx", ".tsx")  # refused: JSX needs a UI library to run
 _NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")  # `deal`, or a path to it: `Game.deal`
 NODE_BUILTINS = frozenset(
     [
