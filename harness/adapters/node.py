@@ -47,7 +47,16 @@ def load_failure(what: str, answer: LoadAnswer) -> str:
     where = answer.file or what
     location = f"{where}:{answer.line}" if answer.line is not None else where
     why = {"syntax-error": "does not compile", "runtime-error": "fails as it loads", "missing": "has no dealer"}
-    return f"{location}: cannot load the dealer: it {why.get(answer.status, answer.status)}: {answer.message}"
+    said = f"{location}: cannot load the dealer: it {why.get(answer.status, answer.status)}: {answer.message}"
+    if answer.status == "syntax-error" and _AWAIT_OUTSIDE_ASYNC in answer.message:
+        said += (
+            " (a top-level await: the harness loads every module synchronously, ES modules too; "
+            "move the await into the dealing function, which may be async)"
+        )
+    return said
+
+
+_AWAIT_OUTSIDE_ASYNC = "await is only valid in async functions and the top level bodies of modules"
 
 
 class NodeDealer(Dealer):
