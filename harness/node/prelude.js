@@ -293,7 +293,7 @@
     return names;
   };
 
-  const BROWSER_NAMES = /^(window|document|self|navigator|location|localStorage|sessionStorage|requestAnimationFrame|addEventListener|alert|process|global|setTimeout|setInterval|fetch|XMLHttpRequest|Image|HTMLElement)$/;
+  const BROWSER_NAMES = /^(window|document|self|navigator|location|localStorage|sessionStorage|requestAnimationFrame|addEventListener|alert|setTimeout|setInterval|fetch|XMLHttpRequest|Image|HTMLElement)$/;
 
   const load = (entryId, name, explicit) => {
     dealerName = name;
@@ -307,7 +307,7 @@
         message +=
           `: the code uses \`${d.undefinedName}\` as it loads, as browser or Node start-up code does ` +
           '(a web-game bundle?); a dealer runs as plain JavaScript without window, document, timers or ' +
-          "Node's process: load a file that only defines the dealing function";
+          'I/O: load a file that only defines the dealing function';
       }
       return jsonText({ status: 'runtime-error', message, file: d.where && d.where.file, line: d.where && d.where.line });
     }
