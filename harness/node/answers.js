@@ -214,6 +214,12 @@
     }
     return shown ? ` (its fields: ${out}${keys.length > 6 ? ', …' : ''})` : ' (it has no fields)';
   };
+  // Of functions' names, the one a message suggests as the dealer: the first that says "deal", else the first.
+  const likelyDealer = (names) => {
+    let shown = '';
+    for (let k = 0; k < names.length; k++) if (!shown || (!/deal/i.test(shown) && /deal/i.test(names[k]))) shown = names[k];
+    return shown;
+  };
   // For an instance that holds no board: its class's static methods, one of which may be the dealer.
   const staticMethods = (v) => {
     try {
@@ -223,14 +229,14 @@
       const named = typeof ctor === 'function' && getOwnDescriptor(ctor, 'name');
       if (!named || typeof named.value !== 'string' || !named.value) return '';
       const keys = ownKeys(ctor);
-      let out = '';
-      let shown = ''; // the one the message shows: the first whose name says "deal", else the first
+      const methods = [];
       for (let k = 0; k < keys.length; k++) {
         const d = typeof keys[k] === 'string' && keys[k] !== 'prototype' ? getOwnDescriptor(ctor, keys[k]) : undefined;
-        if (d === undefined || typeof d.value !== 'function') continue;
-        out += (out ? ', ' : '') + keys[k];
-        if (!shown || (!/deal/i.test(shown) && /deal/i.test(keys[k]))) shown = keys[k];
+        if (d !== undefined && typeof d.value === 'function') methods[methods.length] = keys[k];
       }
+      let out = '';
+      for (let k = 0; k < methods.length; k++) out += (k ? ', ' : '') + methods[k];
+      const shown = likelyDealer(methods);
       return shown ? `; its class has the static methods ${out}: to call one, name it as the dealer with #${named.value}.${shown}` : '';
     } catch (_) {
       return '';
@@ -1696,5 +1702,5 @@
   };
 
   // hits(): how many cards of the last board read() read were hits (for tests).
-  return Object.freeze({ __proto__: null, read, readRows, describe, configure, hits: () => hits, MAX_TEXT });
+  return Object.freeze({ __proto__: null, read, readRows, describe, configure, likelyDealer, hits: () => hits, MAX_TEXT });
 })();

@@ -327,7 +327,8 @@
         also = ` (${reached[0]} has ${held.length ? held.join(', ') : 'no functions'})`;
       } else {
         const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
-        also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')})` : '';
+        const shown = exported.length ? answers.likelyDealer(functionsOf(module.exports)) : '';
+        also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')}${shown ? `: name it, e.g. #${shown}` : ''})` : '';
       }
       return jsonText({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });
     }
