@@ -594,6 +594,34 @@
   });
 
   // ---------------------------------------------------------------- process, console, Buffer
+  // process.stdout and process.stderr write to the dealer's console (whose lines go nowhere): a
+  // script that prints its deal as it loads still loads.
+  const log = g.console.log;
+  const stream = (fd) => {
+    const out = {
+      fd,
+      isTTY: false,
+      columns: 80,
+      writable: true,
+      write(chunk, encoding, done) {
+        log(String(chunk));
+        const callback = typeof encoding === 'function' ? encoding : done;
+        if (typeof callback === 'function') Promise.resolve().then(() => callback());
+        return true;
+      },
+      end(chunk, encoding, done) {
+        if (chunk !== undefined && typeof chunk !== 'function') out.write(chunk, encoding, done);
+        return out;
+      },
+      cork() {},
+      uncork() {},
+      on: () => out,
+      once: () => out,
+      off: () => out,
+      removeListener: () => out,
+    };
+    return out;
+  };
   const process = {
     env: {},
     argv: [],
@@ -618,6 +646,8 @@
     off() {
       return process;
     },
+    stdout: stream(1),
+    stderr: stream(2),
     exit: notAvailable('process.exit()'),
     abort: notAvailable('process.abort()'),
     chdir: notAvailable('process.chdir()'),
