@@ -238,13 +238,29 @@
   let dealerCall = 'dealFreeCell'; // how messages name a call: `Deck`, or `new Deck` for a class
   let found = 'dealFreeCell'; // the name the dealer was found by
 
+  const isObject = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
+  // Function fn of object `holder`, called on it (a class is called with `new`, on nothing).
+  const method = (fn, holder) => (isClass(fn) ? fn : bindTo(fn, holder));
+  const isClass = (fn) => {
+    try {
+      return apply(stringSlice, fnToString(fn), [0, 6]) === 'class ';
+    } catch (_) {
+      return false; // a Proxy or a bound function: called as a function
+    }
+  };
   const pick = (module, name, explicit) => {
     const exp = module.exports;
     const own = (o, k) => o !== null && (typeof o === 'object' || typeof o === 'function') && typeof o[k] === 'function';
     found = name;
-    if (own(exp, name)) return exp[name];
+    // an export is called on what holds it, as `require('./deal').dealFreeCell(n)` is: a method of an
+    // exported instance or object literal uses `this`
+    if (own(exp, name)) return method(exp[name], exp);
     // `#default`: `export default function`, or `module.exports = function`
     if (name === 'default') return typeof exp === 'function' ? exp : null;
+    if (isObject(exp) && own(exp.default, name)) {
+      found = `default.${name}`; // export default { dealFreeCell() { … } }
+      return method(exp.default[name], exp.default);
+    }
     if (typeof module.local === 'function') return module.local;
     if (typeof g[name] === 'function') return g[name];
     if (!explicit) {
@@ -256,7 +272,6 @@
     return null;
   };
 
-  const isObject = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
   let reached = null; // where a path `Game.deal` ended without a function: [its name so far, the object there]
   // `#Game.deal`: the module's export, top-level binding or global `Game`, then its property `deal`;
   // a method is called on what holds it (a static method may use `this`).
@@ -277,7 +292,7 @@
       path += '.' + parts[k];
     }
     if (typeof value !== 'function') return null;
-    return isObject(holder) && apply(stringSlice, fnToString(value), [0, 6]) !== 'class ' ? bindTo(value, holder) : value;
+    return isObject(holder) ? method(value, holder) : value;
   };
   // The functions an object holds (a class's static methods, a bundle's exports), for a message.
   const functionsOf = (obj) => {
@@ -336,10 +351,10 @@
     try {
       const d = getOwnDescriptor(dealer, 'name');
       own = d && typeof d.value === 'string' && IDENTIFIER.test(d.value) && d.value !== 'default' ? d.value : '';
-      dealerIsClass = apply(stringSlice, fnToString(dealer), [0, 6]) === 'class ';
     } catch (_) {
-      dealerIsClass = false; // a Proxy or a bound function: called as a function
+      own = ''; // a Proxy
     }
+    dealerIsClass = isClass(dealer);
     dealerCall = (dealerIsClass ? 'new ' : '') + (parts.length > 1 ? name : own || found);
     return jsonText({ status: 'ok', dealer: dealerCall });
   };
