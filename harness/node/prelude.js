@@ -25,6 +25,7 @@
   const stringSplit = String.prototype.split;
   const bindTo = Function.prototype.call.bind(Function.prototype.bind);
   const ownNames = Object.getOwnPropertyNames;
+  const ownKeys = Reflect.ownKeys;
   const isFiniteNumber = Number.isFinite;
   const defineProperty = Reflect.defineProperty;
   const promiseThen = Function.prototype.call.bind(Promise.prototype.then);
@@ -240,12 +241,19 @@
 
   const isObject = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
   // Function fn of object `holder`, called on it (a class is called with `new`, on nothing).
-  const method = (fn, holder) => (isClass(fn) ? fn : bindTo(fn, holder));
-  const isClass = (fn) => {
+  const method = (fn, holder) => (isConstructor(fn) ? fn : bindTo(fn, holder));
+  // A class, or a class compiled to ES5 (TypeScript's target ES5, Babel): a function with methods
+  // on its prototype.  Called with `new`.
+  const isConstructor = (fn) => {
     try {
-      return apply(stringSlice, fnToString(fn), [0, 6]) === 'class ';
+      if (apply(stringSlice, fnToString(fn), [0, 6]) === 'class ') return true;
+      const proto = getOwnDescriptor(fn, 'prototype');
+      if (!proto || proto.value === null || typeof proto.value !== 'object') return false;
+      const keys = ownKeys(proto.value);
+      for (let k = 0; k < keys.length; k++) if (keys[k] !== 'constructor') return true;
+      return false;
     } catch (_) {
-      return false; // a Proxy or a bound function: called as a function
+      return false; // a Proxy: called as a function
     }
   };
   const pick = (module, name, explicit) => {
@@ -354,7 +362,7 @@
     } catch (_) {
       own = ''; // a Proxy
     }
-    dealerIsClass = isClass(dealer);
+    dealerIsClass = isConstructor(dealer);
     dealerCall = (dealerIsClass ? 'new ' : '') + (parts.length > 1 ? name : own || found);
     return jsonText({ status: 'ok', dealer: dealerCall });
   };
