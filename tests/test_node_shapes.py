@@ -27,6 +27,8 @@ CONFORMING = {
     "class-with-private-fields": ("game_class.js", {}),
     "es5-class-of-typescript": ("es5_classes.js#FreeCellGame", {}),  # a function with prototype methods: new
     "es5-class-of-babel": ("es5_classes.js#Board", {}),
+    "state-with-its-dimensions": ("state_settings.js#withDimensions", {}),  # rows: 7, columns: 8 beside cards
+    "state-with-counts-of-cells": ("state_settings.js#withCounts", {}),  # cells: 4, layout: 'freecell'
     "card-name-field-ace-high": ("named_cards.js", {}),
     "generator-of-names": ("generator.js", {}),
     "instances-known-by-text": ("to_string.js#rowsOfCards", {}),

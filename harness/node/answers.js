@@ -643,6 +643,8 @@
   };
   const isEmptyPart = (v, depth) => {
     if (v === null || v === undefined || v === 0 || v === '') return true;
+    // a free-cell or foundation field that is a number or a flag is a setting (`cells: 4`), no cards
+    if (depth === 0 && (typeof v === 'number' || typeof v === 'boolean')) return true;
     if (depth > 2) return false;
     return isArray(v) ? isEmptyItems(v, v.length, depth) : isEmptyOther(v, depth);
   };
@@ -779,13 +781,17 @@
     }
   }
 
-  // Whether field `f` of a game state holds something (not a method, not empty): then `f`, and
-  // its value in heldValue (read once).
+  // Whether field `f` of a game state holds something (not a method, not empty, not a setting: a
+  // number, a flag, a text too short for 52 cards like `layout: 'freecell'`): then `f`, and its
+  // value in heldValue (read once).
   let heldValue = null;
   const holds = (v, f, present) => {
     if (!present) return '';
     const inner = v[f];
-    if (typeof inner === 'function' || inner === undefined || inner === null) return '';
+    if (inner === undefined || inner === null) return '';
+    const type = typeof inner;
+    if (type === 'function' || type === 'number' || type === 'boolean' || type === 'bigint' || type === 'symbol') return '';
+    if (type === 'string' && inner.length < 52) return '';
     heldValue = inner;
     return f;
   };

@@ -1,0 +1,18 @@
+// Game states that keep their settings beside the cards: the table's dimensions (rows: 7,
+// columns: 8), the number of free cells and a layout's name.  Numbers, flags and short names are
+// no board and no cards in a free cell.
+const { deal } = require('./deal');
+
+const names = (n) => deal(n).map((c) => 'A23456789TJQK'[c.rank] + 'CDHS'[c.suit]);
+
+function withDimensions(n) {
+  return { rows: 7, columns: 8, cards: names(n), foundations: [[], [], [], []] };
+}
+
+function withCounts(n) {
+  const cascades = Array.from({ length: 8 }, () => []);
+  names(n).forEach((card, p) => cascades[p % 8].push(card));
+  return { layout: 'freecell', cells: 4, freeCells: [null, null, null, null], foundation: 0, cascades: cascades, deck: true };
+}
+
+module.exports = { withDimensions, withCounts };
