@@ -48,7 +48,7 @@ def load_failure(what: str, answer: LoadAnswer) -> str:
     location = f"{where}:{answer.line}" if answer.line is not None else where
     why = {"syntax-error": "does not compile", "runtime-error": "fails as it loads", "missing": "has no dealer"}
     said = f"{location}: cannot load the dealer: it {why.get(answer.status, answer.status)}: {answer.message}"
-    if answer.status == "syntax-error" and _AWAIT_OUTSIDE_ASYNC in answer.message:
+    if answer.status == "syntax-error" and _AWAIT_OUTSIDE_ASYNC in (answer.message or ""):
         said += (
             " (a top-level await: the harness loads every module synchronously, ES modules too; "
             "move the await into the dealing function, which may be async)"
