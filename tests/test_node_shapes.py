@@ -29,6 +29,7 @@ CONFORMING = {
     "es5-class-of-babel": ("es5_classes.js#Board", {}),
     "state-with-its-dimensions": ("state_settings.js#withDimensions", {}),  # rows: 7, columns: 8 beside cards
     "state-with-counts-of-cells": ("state_settings.js#withCounts", {}),  # cells: 4, layout: 'freecell'
+    "iterable-deck-with-an-empty-stock": ("state_settings.js#shuffled", {}),  # cards: [] beside Symbol.iterator
     "card-name-field-ace-high": ("named_cards.js", {}),
     "generator-of-names": ("generator.js", {}),
     "instances-known-by-text": ("to_string.js#rowsOfCards", {}),

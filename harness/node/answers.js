@@ -781,8 +781,8 @@
     }
   }
 
-  // Whether field `f` of a game state holds something (not a method, not empty, not a setting: a
-  // number, a flag, a text too short for 52 cards like `layout: 'freecell'`): then `f`, and its
+  // Whether field `f` of a game state holds something (not a method, not an empty array, not a
+  // setting: a number, a flag, a text too short for 52 cards like `layout: 'freecell'`): then `f`, and its
   // value in heldValue (read once).
   let heldValue = null;
   const holds = (v, f, present) => {
@@ -792,6 +792,7 @@
     const type = typeof inner;
     if (type === 'function' || type === 'number' || type === 'boolean' || type === 'bigint' || type === 'symbol') return '';
     if (type === 'string' && inner.length < 52) return '';
+    if (isArray(inner) && inner.length === 0) return ''; // a stock the dealing emptied
     heldValue = inner;
     return f;
   };
