@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 NODE_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts")  # node:PATH's file types (SPEC.md)
+JSX_SUFFIXES = (".jsx", ".tsx")  # taken as node: too, which says in one line why it cannot run them
 # A pipe can only mean a pipeline; other shell syntax (`;`, `$HOME`) is passed to the program as written.
 PIPES = frozenset({"|", "|&"})
 IMPORT_PATH = "modules are looked for in the working directory and in PYTHONPATH"
@@ -23,7 +24,7 @@ IMPORT_PATH = "modules are looked for in the working directory and in PYTHONPATH
 def implied_impl(text: str) -> str | None:
     """The IMPL that `text`, a bare file name, can only mean (`deal.js` is `node:deal.js`); else None."""
     path = text.partition("#")[0]
-    return f"node:{text}" if ":" not in path and path.lower().endswith(NODE_SUFFIXES) else None
+    return f"node:{text}" if ":" not in path and path.lower().endswith((*NODE_SUFFIXES, *JSX_SUFFIXES)) else None
 
 
 def unknown_impl_hint(text: str) -> str:

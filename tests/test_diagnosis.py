@@ -17,6 +17,7 @@ import pytest
 from harness.cli import main
 from harness.compare import BlockResult
 from harness.diagnosis import NONDETERMINISTIC, diagnose
+from harness.diagnosis.catalogue import board_of
 from harness.engine import Request, run
 from harness.failures import CAUSES, Diagnosis, Failure, SameAs
 from harness.resume import ResumeLog
@@ -125,6 +126,41 @@ def test_a_number_kept_to_32_bits_wraps_modulo_2_32() -> None:
     d = diagnose(Failure(n, "mismatch", "x", line(n, "fcpro"), line(2**31 + 5, "fcpro")), "fcpro")
     assert d is not None and (d.cause, d.same_as) == ("wraps", SameAs("fcpro", 2**31 + 5))
     assert "modulo 2³²" in d.message
+
+
+def _columns_exposed_first(cards: list[str]) -> list[str]:
+    """The board as a game that keeps each column's exposed card first reads it, in dealing order."""
+    columns = [cards[c::8][::-1] for c in range(8)]
+    return [columns[p % 8][p // 8] for p in range(52)]
+
+
+def _rows_right_to_left(cards: list[str]) -> list[str]:
+    return [card for r in range(0, 52, 8) for card in cards[r : r + 8][::-1]]
+
+
+# How node: dealers written as games keep a board get it wrong (tests/js-style dealers of an audit):
+# each the board of deal n as the dealer laid it out, the mistake's key and words of its message.
+LAYOUT_MISTAKES = {
+    "columns-exposed-card-first": (_columns_exposed_first, "each column reversed", "its exposed card first"),
+    "rows-right-to-left": (_rows_right_to_left, "each row reversed", "right to left"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LAYOUT_MISTAKES))
+def test_a_board_laid_out_the_other_way_round_is_named(case: str) -> None:
+    lay_out, key, words = LAYOUT_MISTAKES[case]
+    actual = " ".join(lay_out(line(617).split()))
+    d = diagnose(Failure(617, "mismatch", "x", line(617), actual), "classic")
+    assert d is not None and (d.cause, d.same_as) == ("reversed", SameAs("classic", 617, key)), d
+    assert words in d.message
+
+
+def test_a_number_kept_to_15_bits_wraps_modulo_2_15() -> None:
+    """A port of the original 32,000 games keeps the number to 15 bits: deal 32768 is seed 0's board."""
+    seed_0 = " ".join("A23456789TJQK"[c // 4] + "CDHS"[c % 4] for c in board_of(0, "classic"))
+    d = diagnose(Failure(32768, "mismatch", "x", line(32768), seed_0), "classic")
+    assert d is not None and (d.cause, d.same_as) == ("wraps", SameAs("classic", 0)), d
+    assert "modulo 2¹⁵" in d.message
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,9 @@ def _make(where: Path, name: str) -> None:
         (["dealer.py"], "dealer.py", "or stream:'python3 dealer.py' if it reads deal numbers on stdin"),
         (["src/dealer.py"], "src/dealer.py", "try py:dealer:deal with PYTHONPATH=src (its functions: deal, main)"),
         (["dealer.go"], "dealer.go", "build it, then verify stream:./PROGRAM or cmd:'./PROGRAM {n}'"),
+        # a React component file: one line saying to name a file without JSX, not "not a challenge document"
+        (["Game.tsx"], "Game.tsx", "Game.tsx: JSX (.tsx) cannot run as a dealer: put the dealing function in a .ts"),
+        (["src/Game.jsx"], "node:src/Game.jsx#deal", "src/Game.jsx: JSX (.jsx) cannot run as a dealer"),
         ([], "./dealer", "expected one of reference, fixtures"),
         ([], "dealer.py", "expected one of reference, fixtures"),
         # a py: module that cannot be imported says where modules are looked for

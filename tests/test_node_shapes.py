@@ -25,6 +25,11 @@ def impl(spec: str) -> str:
 CONFORMING = {
     "card-class-game-state": ("card_class.js#newGame", {}),
     "class-with-private-fields": ("game_class.js", {}),
+    "es5-class-of-typescript": ("es5_classes.js#FreeCellGame", {}),  # a function with prototype methods: new
+    "es5-class-of-babel": ("es5_classes.js#Board", {}),
+    "state-with-its-dimensions": ("state_settings.js#withDimensions", {}),  # rows: 7, columns: 8 beside cards
+    "state-with-counts-of-cells": ("state_settings.js#withCounts", {}),  # cells: 4, layout: 'freecell'
+    "iterable-deck-with-an-empty-stock": ("state_settings.js#shuffled", {}),  # cards: [] beside Symbol.iterator
     "card-name-field-ace-high": ("named_cards.js", {}),
     "generator-of-names": ("generator.js", {}),
     "instances-known-by-text": ("to_string.js#rowsOfCards", {}),
@@ -115,7 +120,12 @@ def test_an_unreadable_card_says_what_was_read_and_what_was_expected(node: str, 
 
 @pytest.mark.parametrize(
     ("spec", "called"),
-    [("game_class.js", "new FreeCellGame(2)"), ("card_class.js#newGame", "newGame(2)")],
+    [
+        ("game_class.js", "new FreeCellGame(2)"),
+        ("card_class.js#newGame", "newGame(2)"),
+        ("es5_classes.js#Board", "new Board(2)"),
+        ("es5_classes.js#FreeCellGame", "new FreeCellGame(2)"),
+    ],
 )
 def test_messages_name_the_function_called(node: str, tmp_path: Path, spec: str, called: str) -> None:
     with open_dealer(impl(spec), DealerOptions()) as dealer:

@@ -45,6 +45,8 @@ def impl(path: str) -> str:
         "esm/deck.mts#default",  # .mts, './rng.mjs' meaning rng.mts, const enum, generator, a .d.mts of types only
         "commonjs/deck.cts",  # .cts: import = require, export =, namespace; one line of text
         "legacy/deal.ts",  # .ts with import = require, export =, a decorator, a backslash-continued string
+        "decorators/deal.ts",  # TypeScript 5's decorators: the compiler's helpers first, `export { X }` after X
+        "static/deal.ts#Deal.of",  # export = of a class with a namespace merged in, a static method
     ],
 )
 def test_typescript_dealers_conform(compiler: Path, name: str) -> None:
@@ -59,12 +61,19 @@ def test_a_wrong_typescript_dealer_diverges(compiler: Path, capsys: pytest.Captu
     assert "DIVERGES" in capsys.readouterr().out
 
 
-def test_an_error_names_the_line_of_the_typescript(compiler: Path) -> None:
-    with open_dealer(impl("lines/deal.ts"), DealerOptions(timeout=10)) as dealer:
-        [answer] = dealer.lines([3])
+@pytest.mark.parametrize(
+    ("name", "deal", "error", "line"),
+    [
+        ("lines/deal.ts", 3, "RangeError: deal 3 is not dealt here", 21),
+        ("decorators/deal.ts", 0, "RangeError: deal: no deal 0", 8),  # below 33 lines of the compiler's helpers
+    ],
+)
+def test_an_error_names_the_line_of_the_typescript(compiler: Path, name: str, deal: int, error: str, line: int) -> None:
+    with open_dealer(impl(name), DealerOptions(timeout=10)) as dealer:
+        [answer] = dealer.lines([deal])
     assert isinstance(answer, Failure) and answer.kind == "error"
-    assert "RangeError: deal 3 is not dealt here" in answer.message
-    assert "lines/deal.ts:21" in answer.message, answer.message
+    assert error in answer.message
+    assert f"{name}:{line})" in answer.message, answer.message
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -183,6 +192,11 @@ def test_tsconfig_extends_and_class_field_semantics(tmp_path: Path) -> None:
         ("f(`a${g({ k: 1 })}\nb`);", "AAAA;AAAA", ["f(`a${g({ k: 1 })}", "b`);"]),
         # or inside a string continued with a backslash
         ("const s = 'a\\\nb';", "AAAA;AAAA", ["const s = 'a\\", "b';"]),
+        # the compiler's helpers, mapped to no source line, make one line before the source's first
+        ("var h = 1;\nvar g = 2;\na();\nb();", ";;AAEA;AACA", ["var h = 1; var g = 2;", "", "a();", "b();"]),
+        # an import or export is never joined to the line before: reading ES modules needs it first on its line
+        ("h();\nimport { a } from './a';\nb();", ";AAAA;AACA", ["h();", "import { a } from './a'; b();"]),
+        ("c();\nexport { c };\nexport { d };", "AAAA;AAAA;AAAA", ["c();", "export { c };", "export { d };"]),
     ],
 )
 def test_realign_puts_statements_back_on_their_source_lines(code: str, mappings: str, expected: list[str]) -> None:

@@ -21,14 +21,20 @@ from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
-from harness.node.sources import SOURCE_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
+from harness.node.sources import JSX_SUFFIXES, SOURCE_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
 from harness.process import memory_words
 
 
 def load_request(spec: DealerSpec) -> LoadRequest:
     """What to load for `spec`: the JavaScript files, or a challenge document's first solution."""
-    if Path(spec.path).suffix in SOURCE_SUFFIXES:
+    suffix = Path(spec.path).suffix
+    if suffix in SOURCE_SUFFIXES:
         return gather(spec)
+    if suffix in JSX_SUFFIXES:
+        raise RequestError(
+            f"{spec.path}: JSX ({suffix}) cannot run as a dealer: put the dealing function in a "
+            f"{'.ts' if suffix == '.tsx' else '.js'} file of its own (the component can import it) and verify that file"
+        )
     document = read_challenge(spec.path)
     if not document.solutions:
         raise RequestError(f"{spec.path}: the challenge document has no solution to run")
@@ -41,7 +47,16 @@ def load_failure(what: str, answer: LoadAnswer) -> str:
     where = answer.file or what
     location = f"{where}:{answer.line}" if answer.line is not None else where
     why = {"syntax-error": "does not compile", "runtime-error": "fails as it loads", "missing": "has no dealer"}
-    return f"{location}: cannot load the dealer: it {why.get(answer.status, answer.status)}: {answer.message}"
+    said = f"{location}: cannot load the dealer: it {why.get(answer.status, answer.status)}: {answer.message}"
+    if answer.status == "syntax-error" and _AWAIT_OUTSIDE_ASYNC in (answer.message or ""):
+        said += (
+            " (a top-level await: the harness loads every module synchronously, ES modules too; "
+            "move the await into the dealing function, which may be async)"
+        )
+    return said
+
+
+_AWAIT_OUTSIDE_ASYNC = "await is only valid in async functions and the top level bodies of modules"
 
 
 class NodeDealer(Dealer):

@@ -188,6 +188,14 @@ def _other_rules() -> list[Mistake]:
 # Position p of the columns read one after another holds dealt card _TO_COLUMNS[p].
 _TO_COLUMNS = tuple(p for column in range(COLUMNS) for p in range(column, DECK_SIZE, COLUMNS))
 _FROM_COLUMN_ORDER = tuple(_TO_COLUMNS.index(p) for p in range(DECK_SIZE))
+# Each column read from its exposed (last dealt) card, each row from its right end: position p of the
+# board as read holds dealt card _COLUMNS_REVERSED[p] (_ROWS_REVERSED[p]).
+_COLUMNS_REVERSED = tuple(
+    p % COLUMNS + COLUMNS * (len(range(p % COLUMNS, DECK_SIZE, COLUMNS)) - 1 - p // COLUMNS) for p in range(DECK_SIZE)
+)
+_ROWS_REVERSED = tuple(
+    p - p % COLUMNS + min(COLUMNS, DECK_SIZE - (p - p % COLUMNS)) - 1 - p % COLUMNS for p in range(DECK_SIZE)
+)
 
 CATALOGUE: Final[tuple[Mistake, ...]] = (
     Mistake("other-dialect", "classic shuffle of a fixed layout", WrongShuffle(fixed_layouts_only=True),
@@ -195,6 +203,8 @@ CATALOGUE: Final[tuple[Mistake, ...]] = (
     Mistake("wraps", "mod 2^31", NumberMap(_wrap(2**31)), "the number wraps modulo 2³¹"),
     Mistake("wraps", "mod 2^32", NumberMap(_wrap(2**32)), "the number wraps modulo 2³²"),
     Mistake("wraps", "mod 2^16", NumberMap(_wrap(2**16)), "the number wraps modulo 2¹⁶ (an unsigned 16-bit integer)"),
+    Mistake("wraps", "mod 2^15", NumberMap(_wrap(2**15)),
+            "the number wraps modulo 2¹⁵ (kept to 15 bits, as if there were only the original 32,000 games)"),
     Mistake("truncated-16-bit", "signed 16-bit", NumberMap(_signed_16),
             "the number is cut to a signed 16-bit integer"),
     Mistake("off-by-one", "n - 1", NumberMap(lambda n: n - 1), "the number is off by one (n − 1)"),
@@ -206,6 +216,10 @@ CATALOGUE: Final[tuple[Mistake, ...]] = (
             "rows and columns are swapped (cards dealt down the columns instead of across the rows)"),
     Mistake("reversed", "reversed", Transform(source=tuple(range(DECK_SIZE - 1, -1, -1))),
             "the cards are in reverse dealing order"),
+    Mistake("reversed", "each column reversed", Transform(source=_COLUMNS_REVERSED),
+            "each column is reversed (its exposed card first, not the card dealt first)"),
+    Mistake("reversed", "each row reversed", Transform(source=_ROWS_REVERSED),
+            "each row is reversed (dealt right to left)"),
     *_other_rules(),
     Mistake("generator", "state kept to 32 bits", WrongShuffle(Lcg(2**32 - 1, out_mask=0xFFFF)),
             "dealt with a wrong random-number generator: the state is kept to 32 bits, not 31"),

@@ -214,6 +214,34 @@
     }
     return shown ? ` (its fields: ${out}${keys.length > 6 ? ', …' : ''})` : ' (it has no fields)';
   };
+  // Of functions' names, the one a message suggests as the dealer: the first that says "deal", else the first.
+  const likelyDealer = (names) => {
+    let shown = '';
+    for (let k = 0; k < names.length; k++) if (!shown || (!/deal/i.test(shown) && /deal/i.test(names[k]))) shown = names[k];
+    return shown;
+  };
+  // For an instance that holds no board: its class's static methods, one of which may be the dealer.
+  const staticMethods = (v) => {
+    try {
+      const proto = getPrototypeOf(v);
+      const made = proto === null ? undefined : getOwnDescriptor(proto, 'constructor');
+      const ctor = made && made.value;
+      const named = typeof ctor === 'function' && getOwnDescriptor(ctor, 'name');
+      if (!named || typeof named.value !== 'string' || !named.value) return '';
+      const keys = ownKeys(ctor);
+      const methods = [];
+      for (let k = 0; k < keys.length; k++) {
+        const d = typeof keys[k] === 'string' && keys[k] !== 'prototype' ? getOwnDescriptor(ctor, keys[k]) : undefined;
+        if (d !== undefined && typeof d.value === 'function') methods[methods.length] = keys[k];
+      }
+      let out = '';
+      for (let k = 0; k < methods.length; k++) out += (k ? ', ' : '') + methods[k];
+      const shown = likelyDealer(methods);
+      return shown ? `; its class has the static methods ${out}: to call one, name it as the dealer with #${named.value}.${shown}` : '';
+    } catch (_) {
+      return '';
+    }
+  };
 
   // ---------------------------------------------------------------- the board being read
   // Per position p (dealing order), the card as read, before the board's numbering is decided (its
@@ -615,6 +643,8 @@
   };
   const isEmptyPart = (v, depth) => {
     if (v === null || v === undefined || v === 0 || v === '') return true;
+    // a free-cell or foundation field that is a number or a flag is a setting (`cells: 4`), no cards
+    if (depth === 0 && (typeof v === 'number' || typeof v === 'boolean')) return true;
     if (depth > 2) return false;
     return isArray(v) ? isEmptyItems(v, v.length, depth) : isEmptyOther(v, depth);
   };
@@ -751,13 +781,18 @@
     }
   }
 
-  // Whether field `f` of a game state holds something (not a method, not empty): then `f`, and
-  // its value in heldValue (read once).
+  // Whether field `f` of a game state holds something (not a method, not an empty array, not a
+  // setting: a number, a flag, a text too short for 52 cards like `layout: 'freecell'`): then `f`, and its
+  // value in heldValue (read once).
   let heldValue = null;
   const holds = (v, f, present) => {
     if (!present) return '';
     const inner = v[f];
-    if (typeof inner === 'function' || inner === undefined || inner === null) return '';
+    if (inner === undefined || inner === null) return '';
+    const type = typeof inner;
+    if (type === 'function' || type === 'number' || type === 'boolean' || type === 'bigint' || type === 'symbol') return '';
+    if (type === 'string' && inner.length < 52) return '';
+    if (isArray(inner) && inner.length === 0) return ''; // a stock the dealing emptied
     heldValue = inner;
     return f;
   };
@@ -840,7 +875,8 @@
     if (t !== null) return readValue(t, `its text form`, depth + 1);
     return fail(
       `${what}${fieldList(v)} holds no board: expected rows, columns or 52 cards, a game state holding them ` +
-        '(cascades, tableau, columns, stacks, piles, board …), an iterable of cards, or a text form printing the tableau',
+        '(cascades, tableau, columns, stacks, piles, board …), an iterable of cards, or a text form printing the tableau' +
+        (depth === 0 ? staticMethods(v) : ''),
     );
   };
   const noteTop = (depth, top) => {
@@ -1673,5 +1709,5 @@
   };
 
   // hits(): how many cards of the last board read() read were hits (for tests).
-  return Object.freeze({ __proto__: null, read, readRows, describe, configure, hits: () => hits, MAX_TEXT });
+  return Object.freeze({ __proto__: null, read, readRows, describe, configure, likelyDealer, hits: () => hits, MAX_TEXT });
 })();

@@ -594,6 +594,34 @@
   });
 
   // ---------------------------------------------------------------- process, console, Buffer
+  // process.stdout and process.stderr write to the dealer's console (whose lines go nowhere): a
+  // script that prints its deal as it loads still loads.
+  const log = g.console.log;
+  const stream = (fd) => {
+    const out = {
+      fd,
+      isTTY: false,
+      columns: 80,
+      writable: true,
+      write(chunk, encoding, done) {
+        log(String(chunk));
+        const callback = typeof encoding === 'function' ? encoding : done;
+        if (typeof callback === 'function') Promise.resolve().then(() => callback());
+        return true;
+      },
+      end(chunk, encoding, done) {
+        if (chunk !== undefined && typeof chunk !== 'function') out.write(chunk, encoding, done);
+        return out;
+      },
+      cork() {},
+      uncork() {},
+      on: () => out,
+      once: () => out,
+      off: () => out,
+      removeListener: () => out,
+    };
+    return out;
+  };
   const process = {
     env: {},
     argv: [],
@@ -618,12 +646,80 @@
     off() {
       return process;
     },
+    stdout: stream(1),
+    stderr: stream(2),
     exit: notAvailable('process.exit()'),
     abort: notAvailable('process.abort()'),
     chdir: notAvailable('process.chdir()'),
   };
   g.process = process;
   g.Buffer = bufferModule().Buffer;
+
+  // ---------------------------------------------------------------- globals of Node and the web
+  // that act on nothing outside the context: `global`, queueMicrotask (a Promise job: it runs when
+  // the context's microtasks do, within an async deal's time), performance.now(), structuredClone.
+  g.global = g;
+  g.queueMicrotask = (callback) => {
+    if (typeof callback !== 'function') throw new TypeError('queueMicrotask: the callback must be a function');
+    Promise.resolve().then(() => callback());
+  };
+  const timeOrigin = Date.now();
+  g.performance = { timeOrigin, now: () => Date.now() - timeOrigin, mark() {}, measure() {} };
+  // The structured clone algorithm for what a game keeps: primitives, arrays, plain and class
+  // objects (own enumerable fields; the clone is a plain object), Map, Set, Date, RegExp, boxed
+  // primitives, errors, ArrayBuffers and typed arrays; cycles kept.  Functions and symbols cannot
+  // be cloned (DataCloneError, as in Node).
+  const cloneError = (what) => {
+    const err = new Error(`${what} could not be cloned.`);
+    err.name = 'DataCloneError';
+    return err;
+  };
+  const TypedArray = Object.getPrototypeOf(Int8Array);
+  g.structuredClone = (value) => {
+    const made = new Map();
+    const clone = (v) => {
+      if (typeof v === 'function') throw cloneError(String(v).slice(0, 40));
+      if (typeof v === 'symbol') throw cloneError(String(v));
+      if (v === null || typeof v !== 'object') return v;
+      if (made.has(v)) return made.get(v);
+      let out;
+      if (Array.isArray(v)) {
+        out = new Array(v.length);
+        made.set(v, out);
+        for (const k of Object.keys(v)) out[k] = clone(v[k]);
+        return out;
+      }
+      if (v instanceof Date) out = new Date(v.getTime());
+      else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
+      else if (v instanceof ArrayBuffer) out = v.slice(0);
+      else if (v instanceof TypedArray) out = new v.constructor(v);
+      else if (v instanceof Boolean || v instanceof Number || v instanceof String) out = Object(v.valueOf());
+      else if (v instanceof Map) {
+        out = new Map();
+        made.set(v, out);
+        for (const [k, x] of v) out.set(clone(k), clone(x));
+        return out;
+      } else if (v instanceof Set) {
+        out = new Set();
+        made.set(v, out);
+        for (const x of v) out.add(clone(x));
+        return out;
+      } else if (v instanceof Error) {
+        out = new Error(v.message);
+        out.name = v.name;
+      } else if (v instanceof Promise || v instanceof WeakMap || v instanceof WeakSet) {
+        throw cloneError(`#<${v.constructor.name}>`);
+      } else {
+        out = {};
+        made.set(v, out);
+        for (const k of Object.keys(v)) out[k] = clone(v[k]);
+        return out;
+      }
+      made.set(v, out);
+      return out;
+    };
+    return clone(value);
+  };
   shims.process = () => process;
   shims.console = () => g.console;
 })

@@ -230,8 +230,13 @@ function loadDealer(req, timeoutMs) {
     .split(',')
     .filter((n) => SHADOWABLE.test(n) && !NOT_SHADOWED.has(n));
   const name = String(req.name || 'dealFreeCell');
-  if (!SHADOWABLE.test(name)) return { status: 'missing', message: `${JSON.stringify(name)} is not a JavaScript name`, file: null, line: null };
-  const tail = name === 'default' ? 'return undefined;' : `return typeof ${name} === 'function' ? ${name} : undefined;`;
+  // `Game.deal`: the module's binding `Game` (a function or an object), then its property `deal`
+  const head = name.split('.')[0];
+  if (!name.split('.').every((part) => SHADOWABLE.test(part))) {
+    return { status: 'missing', message: `${JSON.stringify(name)} is not a JavaScript name`, file: null, line: null };
+  }
+  const wanted = head === name ? `typeof ${head} === 'function'` : `typeof ${head} === 'function' || (typeof ${head} === 'object' && ${head} !== null)`;
+  const tail = head === 'default' ? 'return undefined;' : `return ${wanted} ? ${head} : undefined;`;
   for (const mod of req.modules) {
     try {
       defineModule(ctx, mod, globals, mod.id === req.entry ? tail : 'return undefined;');

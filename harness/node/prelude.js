@@ -22,6 +22,10 @@
   const parse = JSON.parse;
   const apply = Reflect.apply;
   const stringSlice = String.prototype.slice;
+  const stringSplit = String.prototype.split;
+  const bindTo = Function.prototype.call.bind(Function.prototype.bind);
+  const ownNames = Object.getOwnPropertyNames;
+  const ownKeys = Reflect.ownKeys;
   const isFiniteNumber = Number.isFinite;
   const defineProperty = Reflect.defineProperty;
   const promiseThen = Function.prototype.call.bind(Promise.prototype.then);
@@ -235,13 +239,36 @@
   let dealerCall = 'dealFreeCell'; // how messages name a call: `Deck`, or `new Deck` for a class
   let found = 'dealFreeCell'; // the name the dealer was found by
 
+  const isObject = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
+  // Function fn of object `holder`, called on it (a class is called with `new`, on nothing).
+  const method = (fn, holder) => (isConstructor(fn) ? fn : bindTo(fn, holder));
+  // A class, or a class compiled to ES5 (TypeScript's target ES5, Babel): a function with methods
+  // on its prototype.  Called with `new`.
+  const isConstructor = (fn) => {
+    try {
+      if (apply(stringSlice, fnToString(fn), [0, 6]) === 'class ') return true;
+      const proto = getOwnDescriptor(fn, 'prototype');
+      if (!proto || proto.value === null || typeof proto.value !== 'object') return false;
+      const keys = ownKeys(proto.value);
+      for (let k = 0; k < keys.length; k++) if (keys[k] !== 'constructor') return true;
+      return false;
+    } catch (_) {
+      return false; // a Proxy: called as a function
+    }
+  };
   const pick = (module, name, explicit) => {
     const exp = module.exports;
     const own = (o, k) => o !== null && (typeof o === 'object' || typeof o === 'function') && typeof o[k] === 'function';
     found = name;
-    if (own(exp, name)) return exp[name];
+    // an export is called on what holds it, as `require('./deal').dealFreeCell(n)` is: a method of an
+    // exported instance or object literal uses `this`
+    if (own(exp, name)) return method(exp[name], exp);
     // `#default`: `export default function`, or `module.exports = function`
     if (name === 'default') return typeof exp === 'function' ? exp : null;
+    if (isObject(exp) && own(exp.default, name)) {
+      found = `default.${name}`; // export default { dealFreeCell() { … } }
+      return method(exp.default[name], exp.default);
+    }
     if (typeof module.local === 'function') return module.local;
     if (typeof g[name] === 'function') return g[name];
     if (!explicit) {
@@ -253,7 +280,43 @@
     return null;
   };
 
-  const BROWSER_NAMES = /^(window|document|self|navigator|location|localStorage|sessionStorage|requestAnimationFrame|addEventListener|alert|process|global|setTimeout|setInterval|fetch|XMLHttpRequest|Image|HTMLElement)$/;
+  let reached = null; // where a path `Game.deal` ended without a function: [its name so far, the object there]
+  // `#Game.deal`: the module's export, top-level binding or global `Game`, then its property `deal`;
+  // a method is called on what holds it (a static method may use `this`).
+  const pickPath = (module, parts) => {
+    const exp = module.exports;
+    const head = parts[0];
+    let value;
+    if (head === 'default') value = isObject(exp) && 'default' in exp ? exp.default : exp;
+    else if (isObject(exp) && head in exp) value = exp[head];
+    else value = module.local !== undefined ? module.local : g[head];
+    let holder = null;
+    let path = head;
+    for (let k = 1; k < parts.length; k++) {
+      if (!isObject(value)) return null;
+      reached = [path, value];
+      holder = value;
+      value = value[parts[k]];
+      path += '.' + parts[k];
+    }
+    if (typeof value !== 'function') return null;
+    return isObject(holder) ? method(value, holder) : value;
+  };
+  // The functions an object holds (a class's static methods, a bundle's exports), for a message.
+  const functionsOf = (obj) => {
+    const names = [];
+    const own = ownNames(obj);
+    for (let k = 0; k < own.length && names.length < 8; k++) {
+      try {
+        if (own[k] !== 'constructor' && typeof obj[own[k]] === 'function') append(names, own[k]);
+      } catch (_) {
+        // a getter that throws holds no function
+      }
+    }
+    return names;
+  };
+
+  const BROWSER_NAMES = /^(window|document|self|navigator|location|localStorage|sessionStorage|requestAnimationFrame|addEventListener|alert|setTimeout|setInterval|fetch|XMLHttpRequest|Image|HTMLElement)$/;
 
   const load = (entryId, name, explicit) => {
     dealerName = name;
@@ -267,25 +330,40 @@
         message +=
           `: the code uses \`${d.undefinedName}\` as it loads, as browser or Node start-up code does ` +
           '(a web-game bundle?); a dealer runs as plain JavaScript without window, document, timers or ' +
-          "Node's process: load a file that only defines the dealing function";
+          'I/O: load a file that only defines the dealing function';
       }
       return jsonText({ status: 'runtime-error', message, file: d.where && d.where.file, line: d.where && d.where.line });
     }
-    dealer = pick(module, name, explicit);
+    const parts = apply(stringSplit, name, ['.']);
+    reached = null;
+    try {
+      dealer = parts.length > 1 ? pickPath(module, parts) : pick(module, name, explicit);
+    } catch (err) {
+      // an export's getter (a bundle's lazy export) or a Proxy that throws
+      const d = describeError(err, files);
+      return jsonText({ status: 'runtime-error', message: `finding ${name} threw ${d.text}`, file: d.where && d.where.file, line: d.where && d.where.line });
+    }
     if (dealer === null) {
-      const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
-      const also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')})` : '';
+      let also = '';
+      if (reached !== null) {
+        const held = functionsOf(reached[1]);
+        also = ` (${reached[0]} has ${held.length ? held.join(', ') : 'no functions'})`;
+      } else {
+        const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
+        const shown = exported.length ? answers.likelyDealer(functionsOf(module.exports)) : '';
+        also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')}${shown ? `: name it, e.g. #${shown}` : ''})` : '';
+      }
       return jsonText({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });
     }
     let own = '';
     try {
       const d = getOwnDescriptor(dealer, 'name');
       own = d && typeof d.value === 'string' && IDENTIFIER.test(d.value) && d.value !== 'default' ? d.value : '';
-      dealerIsClass = apply(stringSlice, fnToString(dealer), [0, 6]) === 'class ';
     } catch (_) {
-      dealerIsClass = false; // a Proxy or a bound function: called as a function
+      own = ''; // a Proxy
     }
-    dealerCall = (dealerIsClass ? 'new ' : '') + (own || found);
+    dealerIsClass = isConstructor(dealer);
+    dealerCall = (dealerIsClass ? 'new ' : '') + (parts.length > 1 ? name : own || found);
     return jsonText({ status: 'ok', dealer: dealerCall });
   };
   const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

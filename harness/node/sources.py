@@ -31,7 +31,8 @@ MAX_FILE_BYTES = 8 << 20
 MAX_FILES = 500
 JS_SUFFIXES = (".js", ".cjs", ".mjs")
 SOURCE_SUFFIXES = (*JS_SUFFIXES, *TS_SUFFIXES)  # what `node:` loads as modules (anything else: a challenge document)
-_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+JSX_SUFFIXES = (".jsx", ".tsx")  # refused: JSX needs a UI library to run
+_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")  # `deal`, or a path to it: `Game.deal`
 NODE_BUILTINS = frozenset(
     [
         "assert",
@@ -91,7 +92,8 @@ class DealerSpec:
 
 
 def parse_node_arg(arg: str) -> DealerSpec:
-    """`deck.js#dealGame` -> (deck.js, dealGame); a `#` that is part of an existing file name stays."""
+    """`deck.js#dealGame` -> (deck.js, dealGame), `deck.js#Game.deal` -> (deck.js, Game.deal); a `#`
+    that is part of an existing file name stays."""
     path, sep, name = arg.rpartition("#")
     if not sep or Path(arg).exists():
         return DealerSpec(arg)

@@ -273,10 +273,12 @@ def _first_source_lines(mappings: str) -> list[int | None]:
 
 
 def realign(code: str, source_map: str) -> str:
-    """`code` with each statement moved to its line of the TypeScript where the emitter allows: blank
-    lines put back before a line whose source line (by the map) lies further down, and a line of
-    a source line already passed joined to the line before (`if (x)` / `throw …` that the emitter
-    split), unless that line ends inside a literal, where the line break is text."""
+    """`code` with each statement moved to its line of the TypeScript where the emitter allows: the
+    compiler's helpers (the lines before the first with a source line) made one line, blank lines
+    put back before a line whose source line (by the map) lies further down, and a line of a
+    source line already passed joined to the line before (`if (x)` / `throw …` that the emitter
+    split), unless that line ends inside a literal, where the line break is text, or it is an
+    import or export, which the reading of ES modules needs first on its line."""
     try:
         mappings = str(json.loads(source_map)["mappings"])
     except (ValueError, KeyError, TypeError):
@@ -286,9 +288,12 @@ def realign(code: str, source_map: str) -> str:
     out: list[str] = []
     scanner = _TemplateScanner()
     in_template = False
+    first_mapped = next((k for k, line in enumerate(sources) if line is not None), None)
     for k, line in enumerate(code.split("\n")):
         wanted = sources[k] if k < len(sources) else None
-        if wanted is not None and wanted < len(out) and not in_template:
+        helper = first_mapped is not None and 0 < k < first_mapped
+        passed = helper or (wanted is not None and wanted < len(out))
+        if passed and not in_template and not _MODULE_STATEMENT.match(line):
             out[-1] += " " + line.lstrip()
         else:
             while wanted is not None and len(out) < wanted:
@@ -296,6 +301,9 @@ def realign(code: str, source_map: str) -> str:
             out.append(line)
         in_template = scanner.ends_in_template(line)
     return "\n".join(out)
+
+
+_MODULE_STATEMENT = re.compile(r"""[ \t]*(?:import[ \t]*[\w${*'"]|export\b)""")
 
 
 class _TemplateScanner:
