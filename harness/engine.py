@@ -169,6 +169,9 @@ class _Workers:
         context = multiprocessing.get_context("fork")
         self.workers: list[_Worker] = []
         self.cancelled: list[_Worker] = []  # stopped because their block lies after the failure
+        # A dealer's answer only an option can make readable, as (the first deal of its block, the message):
+        # the earliest block's, as one worker would have met it, however the workers' answers interleave.
+        self.refused: tuple[int, str] | None = None
         # Signals wait until each worker has set its own handlers (a Ctrl-C then is the main process's).
         signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
@@ -203,14 +206,14 @@ class _Workers:
             drawn(worker)
             while worker.queue:
                 block = worker.queue.popleft()
-                if outcome.wanted(block):
+                if self._wanted(outcome, block):
                     return block
             return None
 
         def block_after(worker: _Worker) -> Block | None:
             """The block this worker will be sent next, as far as is known now."""
             drawn(worker)
-            return worker.queue[0] if worker.queue and outcome.wanted(worker.queue[0]) else None
+            return worker.queue[0] if worker.queue and self._wanted(outcome, worker.queue[0]) else None
 
         while True:
             for worker in self.workers:
@@ -220,6 +223,8 @@ class _Workers:
                         worker.conn.send((worker.block, block_after(worker)))
             listening = [w for w in self.workers if not w.ready or w.block is not None]
             if not listening:
+                if self.refused is not None and outcome.verdict.can_change(self.refused[0]):
+                    raise RequestError(self.refused[1])
                 return
             for conn in wait([w.conn for w in listening]):
                 worker = next(w for w in listening if w.conn is conn)
@@ -248,14 +253,25 @@ class _Workers:
             if value.failure is not None:
                 self._cancel_after(outcome)
         elif what == "refused":
-            raise RequestError(value)
+            if worker.block is None:  # its dealer could not be opened: so it is for every worker
+                raise RequestError(value)
+            if self.refused is None or worker.block.first < self.refused[0]:
+                self.refused = (worker.block.first, value)
+            worker.block = None
+            self.workers.remove(worker)  # its process has ended
+            self.cancelled.append(worker)
+            self._cancel_after(outcome)
         else:
             raise RuntimeError(f"in a worker process: {value}")
 
+    def _wanted(self, outcome: Outcome, block: Block) -> bool:
+        """Whether a block can still change the verdict: it starts before the known failure and refusal."""
+        return outcome.wanted(block) and (self.refused is None or block.first < self.refused[0])
+
     def _cancel_after(self, outcome: Outcome) -> None:
-        """Blocks in flight that start after the known failure cannot change the verdict: stop them."""
+        """Blocks in flight that start after the known failure or refusal cannot change the verdict: stop them."""
         for worker in list(self.workers):
-            if worker.block is not None and not outcome.wanted(worker.block):
+            if worker.block is not None and not self._wanted(outcome, worker.block):
                 worker.process.terminate()
                 self.workers.remove(worker)
                 self.cancelled.append(worker)
@@ -263,7 +279,7 @@ class _Workers:
     def partial(self, outcome: Outcome) -> Iterator[BlockResult]:
         """What the blocks in flight have found to agree so far (for a run stopped before they finished)."""
         for worker in self.workers:
-            if worker.block is not None and worker.agreed and outcome.wanted(worker.block):
+            if worker.block is not None and worker.agreed and self._wanted(outcome, worker.block):
                 yield BlockResult(worker.block.key, worker.agreed, None, worker.block.first)
 
     def stop(self, *, at_once: bool) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harness.engine import Outcome, Request, run
+from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import Shard
 from harness.resume import ResumeLog
@@ -105,3 +107,27 @@ def test_a_resume_log_of_another_run_is_refused(tmp_path: Path) -> None:
     log.close()
     with pytest.raises(RequestError, match="another run"):
         run(Request(impl="reference", ranges=((1, 20),)), resume=ResumeLog(log_path))
+
+
+@pytest.mark.parametrize(
+    ("environment", "refused", "failure_at"),
+    [
+        ({"REFUSED_FROM": "1"}, "deal(1)", None),  # every block refused: the first one's refusal
+        ({"REFUSED_FROM": "401", "PLANTED_DEAL": "3"}, None, 3),  # a mismatch before the first refusal
+        ({"REFUSED_FROM": "250"}, "deal(250)", None),  # the refusal inside the first block
+    ],
+    ids=["refused everywhere", "wrong before refused", "refused within the first block"],
+)
+def test_what_is_met_first_in_deal_order_decides_however_the_workers_answers_interleave(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], refused: str | None, failure_at: int | None
+) -> None:
+    monkeypatch.setenv("SLOW_DEAL", "1")  # the first block's worker answers last
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    request = Request(impl="py:refusing:deal", ranges=((1, 1200),), jobs=2, block_size=400)
+    if refused is None:
+        failure = run(request).first_failure
+        assert failure is not None and failure.deal == failure_at and failure.kind == "mismatch"
+    else:
+        with pytest.raises(RequestError, match=rf"^py:refusing:deal: {re.escape(refused)} returned"):
+            run(request)
