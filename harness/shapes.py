@@ -1144,19 +1144,15 @@ def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None
     try:
         if count == DECK_SIZE:
             first = items[0]
-            if type(first) is str:
-                if not _all_of(str, items):
-                    return None
+            if type(first) is str:  # names joined by their characters, as `card_parts` reads them
                 text = " ".join(items).encode()
                 return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
             if type(first) is list or type(first) is tuple:
                 return None
             flat = items
-        elif count not in _GROUP_COUNTS or not _of_types(items, _GROUPS):
+        elif count not in _GROUP_COUNTS or not _groups(items):
             return None
-        elif type(items[0][0]) is str:
-            if not _all_of(str, itertools.chain.from_iterable(items)):
-                return None  # a name that is no plain text: read the usual way
+        elif type(items[0][0]) is str:  # names joined by their characters, as `card_parts` reads them
             if count == len(ROW_SHAPE):  # the pattern holds the rows' lengths
                 text = "\n".join(map(" ".join, items)).encode()
                 return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_TEXT else None
@@ -1232,7 +1228,7 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
     if type(first) is list or type(first) is tuple:
         groups = cast("Sequence[Sequence[object]]", items)
         shape = tuple(map(len, groups))
-        if not _of_types(groups, _GROUPS):
+        if not _groups(groups):
             return None
         if shape == ROW_SHAPE:
             flat = list(itertools.chain.from_iterable(groups))
@@ -1248,7 +1244,10 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
     return None if names is None else b" ".join(names) + b"\n"
 
 
-_GROUPS: Final = frozenset(map(id, (list, tuple)))
+def _groups(items: Sequence[object]) -> bool:
+    """Whether these are all lists or all tuples (told by identity: a class whose metaclass says it
+    is `list` may say any length)."""
+    return _all_of(list, items) or _all_of(tuple, items)
 
 
 def _of_types(items: Iterable[object], type_ids: frozenset[int]) -> bool:
@@ -1280,7 +1279,7 @@ def _fast_sequence(value: Sequence[object], encoding: CardEncoding) -> tuple[int
     flat: Sequence[object]
     if type(first) is list or (isinstance(first, tuple) and type(first) is tuple and len(first) != 2):
         groups = cast("Sequence[Sequence[object]]", value)
-        if not _of_types(groups, _GROUPS):
+        if not _groups(groups):
             return None  # a group of another class: its length may not be what it holds
         shape = tuple(map(len, groups))
         flat = list(itertools.chain.from_iterable(groups))
