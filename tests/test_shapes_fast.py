@@ -682,6 +682,44 @@ def alike(n: int) -> list[object]:
     return [PlainCard(list(Alike)[c // 4], list(enum_game.Suit)[c % 4]) for c in reference.deal(n).cards]
 
 
+class Hiding(type):
+    """A metaclass whose classes hide from a look-up on the class its `__getattr__` and a `code` slot."""
+
+    def __getattribute__(cls, name: str) -> Any:
+        if name in ("__getattr__", "code"):
+            raise AttributeError(name)
+        return super().__getattribute__(name)
+
+
+class Lazy(metaclass=Hiding):
+    """A card whose `code` is computed (`__getattr__`), where it has one."""
+
+    def __init__(self, rank: int, suit: str, code: str | None = None) -> None:
+        self.rank, self.suit, self.given = rank, suit, code
+
+    def __getattr__(self, name: str) -> object:
+        if name == "code" and self.__dict__.get("given"):
+            return self.__dict__["given"]
+        raise AttributeError(name)
+
+
+class Unset(metaclass=Hiding):
+    """A card with slots, `code` unset but where given."""
+
+    __slots__ = ("code", "rank", "suit")
+
+    def __init__(self, rank: int, suit: str, code: str | None = None) -> None:
+        self.rank, self.suit = rank, suit
+        if code is not None:
+            self.code = code
+
+
+def hiding(cls: type, n: int, given: int | None = None) -> list[object]:
+    """Deal n of `cls` cards, the `given`-th given the name of the card after it."""
+    cards = reference.deal(n).cards
+    return [cls(c // 4 + 1, "CDHS"[c % 4], _other(n, i) if i == given else None) for i, c in enumerate(cards)]
+
+
 def _then(function: Callable[[int], object], spoilt: list[Board], first: int = 1) -> list[Board]:
     """Two deals read, the spoilt boards, then two more deals."""
     return [*run_of(function, range(first, first + 2)), *spoilt, *run_of(function, range(first + 2, first + 4))]
@@ -766,6 +804,15 @@ HOSTILE: dict[str, tuple[list[Board], CardEncoding]] = {
         PLAIN,
     ),
     "liars: an enum of ranks whose members say they equal each other": (_then(alike, []), PLAIN),
+    "liars: classes whose metaclass hides their __getattr__ or an unset slot": (
+        [
+            *(lambda n=n: hiding(Lazy, n) for n in range(1, 3)),
+            lambda: hiding(Lazy, 3, 5),
+            *(lambda n=n: hiding(Unset, n) for n in range(4, 6)),
+            lambda: hiding(Unset, 6, 5),
+        ],
+        PLAIN,
+    ),
     "liars: game states, a card's class at [0] and [5], a rank and a suit, the state's class": (
         [
             *run_of(dataclass_game.new_game, range(1, 3)),
