@@ -379,12 +379,17 @@ def _kind_for(card: object) -> _Kind | None:
         return _Kind(cls, _getter(itemgetter, keys), True, len(keys), fields=_field_getters(itemgetter, keys))
     if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
-    if any(hasattr(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
+    if any(_class_has(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
         return None  # a field of its class this card has not (an unset slot): another card may have it
     names = [n for n in _CARD_FIELDS if hasattr(card, n)]
     if names:
-        params = getattr(cls, "__dataclass_params__", None)
-        frozen = dataclasses.is_dataclass(cls) and params is not None and bool(params.frozen)
+        params = _class_attr(cls, "__dataclass_params__")
+        frozen = (
+            dataclasses.is_dataclass(cls)
+            and getattr(cls, "__dataclass_params__", None) is params  # as its metaclass says, too
+            and getattr(cls, "__dataclass_fields__", None) is _class_attr(cls, "__dataclass_fields__")
+            and bool(cast("Any", params).frozen)
+        )
         fields = tuple(f.name for f in dataclasses.fields(cast("Any", cls))) if frozen else ()
         return _Kind(
             cls,
@@ -416,7 +421,7 @@ def _str_kind(card: object) -> _Kind:
     own = getattr(card, "__dict__", None)
     if slots and own is None and all(hasattr(card, n) for n in slots):
         names, size = slots, None
-    elif not slots and type(own) is dict and own and all(type(k) is str and not hasattr(cls, k) for k in own):
+    elif not slots and type(own) is dict and own and all(type(k) is str and not _class_has(cls, k) for k in own):
         names, size = list(own), len(own)
     else:
         return _Kind(cls, str, False)
@@ -427,7 +432,7 @@ def _str_kind(card: object) -> _Kind:
 
 def _only_fields(cls: type, fields: tuple[str, ...]) -> bool:
     """Whether every card field the class has is one of these (no property that could say otherwise)."""
-    return all(n in fields for n in _CARD_FIELDS if hasattr(cls, n))
+    return all(n in fields for n in _CARD_FIELDS if _class_has(cls, n))
 
 
 def _lasting_key(key: object) -> bool:
@@ -456,9 +461,7 @@ def _field_getters(
 
 def _dynamic(cls: type) -> bool:
     """Whether instances of `cls` compute which attributes they have (`__getattr__` and the like)."""
-    return any(
-        getattr(cls, hook, None) is not getattr(object, hook, None) for hook in ("__getattr__", "__getattribute__")
-    )
+    return any(_class_attr(cls, hook) is not _class_attr(object, hook) for hook in ("__getattr__", "__getattribute__"))
 
 
 def _family(cls: type) -> type:
@@ -489,6 +492,20 @@ _HEAP_TYPE: Final = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made at run time (by 
 _MRO, _NAMESPACE, _FLAGS, _MODULE = (
     type.__dict__[n].__get__ for n in ("__mro__", "__dict__", "__flags__", "__module__")
 )
+
+
+def _class_attr(cls: type, name: str) -> object:
+    """The attribute `name` of the class (of its MRO's namespaces, as its instances find it), else None:
+    a look-up on the class itself asks its metaclass, which may hide it."""
+    for owner in _MRO(cls):
+        namespace = _NAMESPACE(owner)
+        if name in namespace:
+            return namespace[name]
+    return None
+
+
+def _class_has(cls: type, name: str) -> bool:
+    return any(name in _NAMESPACE(owner) for owner in _MRO(cls))
 
 
 def _honest(cls: type) -> bool:
@@ -946,7 +963,7 @@ def _state_kind_for(value: object) -> _StateKind | None:
     state: list[str] = []
     for name in STATE_FIELDS:
         if getattr(value, name, _MISSING) is _MISSING:
-            if hasattr(cls, name):
+            if _class_has(cls, name):
                 return None  # a field of its class this instance has not: another may have it
             continue
         state.append(name)
@@ -958,7 +975,7 @@ def _state_kind_for(value: object) -> _StateKind | None:
     for name in EMPTY_FIELDS:
         if getattr(value, name, _MISSING) is not _MISSING:
             empties.append(name)
-        elif hasattr(cls, name):
+        elif _class_has(cls, name):
             return None
     held = (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None
     blank = None
