@@ -601,6 +601,15 @@ def _field_mimic(i: int, name: str, as_type: type | None, index: int = 0) -> Cha
     return change
 
 
+def _lying_key(i: int, name: str) -> Change:
+    """Card i (a dict) holding its key `name` under a mimic of it (equal to it and hashed as it)."""
+
+    def change(cards: list[Any]) -> None:
+        cards[i] = {(mimic(k) if k == name else k): v for k, v in cards[i].items()}
+
+    return change
+
+
 def _in_state(n: int, change: Change) -> Board:
     """Deal n's dataclass game state, its cards (in dealing order) changed."""
 
@@ -764,6 +773,7 @@ HOSTILE: dict[str, tuple[list[Board], CardEncoding]] = {
                 lied(dicts, 4, 5),
                 changed(dicts, 5, _field_mimic(5, "rank", int, 2)),
                 changed(dicts, 6, _field_mimic(5, "suit", str)),
+                changed(dicts, 7, _lying_key(5, "suit")),
             ],
         ),
         PLAIN,
