@@ -544,7 +544,10 @@ def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
     if learnt is None:
         if len(_KINDS) >= _MAX_KINDS:
             _KINDS.clear()  # a class made anew each deal (a namedtuple made in the function) must not pile up
-        kind = _kind_for(flat[0])
+        try:
+            kind = _kind_for(flat[0])
+        except Exception:
+            kind = None  # a class that cannot be looked at (unhashable, a raising `isinstance`): read card by card
         _KINDS[id(cls)] = cls, kind
     else:
         kind = learnt[1]
@@ -1010,7 +1013,10 @@ def _state_of(value: object) -> tuple[str, object] | None:
     if learnt is None:
         if len(_STATES) >= _MAX_KINDS:
             _STATES.clear()
-        kind = _state_kind_for(value)
+        try:
+            kind = _state_kind_for(value)
+        except Exception:
+            kind = None  # a class that cannot be looked at: `_state_field` reads each instance
         _STATES[id(cls)] = cls, kind
     else:
         kind = learnt[1]

@@ -1182,15 +1182,21 @@ def _cards(value: object) -> list[object]:
     return list(cast("list[object]", value))
 
 
-@pytest.mark.parametrize("where", [0, 5])
-def test_an_unhashable_class_that_says_it_is_the_cards_is_left_to_the_precise_reader(where: int) -> None:
-    """A class whose metaclass says it equals the cards' (and so cannot be hashed): the quick ways
-    give no line and raise nothing, for the precise reader to decide (which Python's own `isinstance`
-    of an abstract class fails on, as it fails on such a class anywhere)."""
+def _all_unhashable(n: int) -> list[object]:
+    """Deal n's printed cards, every one of one class that says it is `Printed` (and cannot be hashed)."""
+    cls = liar(Printed, "AS", hashed=False)
+    return [cls(card.index) for card in printed(n)]
+
+
+@pytest.mark.parametrize("where", [0, 5, None])
+def test_an_unhashable_class_that_says_it_is_the_cards_is_left_to_the_precise_reader(where: int | None) -> None:
+    """A class whose metaclass says it equals the cards' (and so cannot be hashed), one card's or
+    every card's: the quick ways give no line and raise nothing, for the precise reader to decide
+    (which Python's own `isinstance` of an abstract class fails on, as it fails on such a class anywhere)."""
     shapes.forget()
     for n in (1, 2):
         line_to_check(printed(n))
-    board = cast("list[object]", lied(printed, 3, where, hashed=False)())
+    board = cast("list[object]", lied(printed, 3, where, hashed=False)() if where is not None else _all_unhashable(3))
     assert shapes._line_to_check(board, PLAIN) is None
     assert shapes._fast_line(board, PLAIN) is None
     assert shapes._fast_cards(board) is None
