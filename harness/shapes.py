@@ -349,6 +349,7 @@ class _Kind:
     # The getters of each field its key holds, where it holds two or more: a board's keys are then
     # read field by field (`_named_by_fields`), their types looked at a field at a time.
     fields: tuple[Callable[[object], object], ...] | None = None
+    marshalled: bool = True  # dicts: whether their values have been such as `marshal` writes (`_plain_dicts`)
 
 
 # Each class's kind, by the class's id (the entry holds the class, so no other takes that id): a
@@ -745,15 +746,14 @@ def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, 
     vouch for each key: read field by field (a list of each field's values, their types looked at
     as `_same_types` does, then each key looked up as it is made); None: ask `_keys`."""
     fields = kind.fields
-    if fields is None or kind.own is not None or not _all_of(kind.cls, flat):
+    if fields is None or kind.own is not None or (kind.sized is None and not _all_of(kind.cls, flat)):
         return None
     try:
         values = [list(map(field, flat)) for field in fields]
     except Exception:
         return None  # a card without a field, or a field that raised: `_keys` says what to do
     if kind.sized is not None and (
-        sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * len(flat)
-        or not _all_of(str, itertools.chain.from_iterable(cast("Sequence[Iterable[object]]", flat)))
+        sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * len(flat) or not _plain_dicts(kind, flat)
     ):
         return None  # a dict with keys another has not (each has the key's `sized` keys, at least), or not text
     if kind.columns is not None:
@@ -765,6 +765,22 @@ def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, 
         return list(map(table.__getitem__, zip(*values)))  # noqa: B905 (lists of one length)
     except (KeyError, TypeError):
         return None
+
+
+def _plain_dicts(kind: _Kind, flat: Sequence[object]) -> bool:
+    """Whether these cards, each found to hold the kind's `sized` keys, are dicts whose keys are
+    plain text (each then the text it equals).  Where `marshal` writes them all, they are: it writes
+    only builtin values of exactly their types (so dicts, and keys that compare as builtins do),
+    one pass in C; else told type by type (and the kind stops asking marshal)."""
+    if kind.marshalled:
+        try:
+            marshal.dumps(cast("Any", flat))
+            return True
+        except ValueError:
+            kind.marshalled = False  # values marshal cannot write (enum members, NumPy's numbers)
+    return _all_of(kind.cls, flat) and _all_of(
+        str, itertools.chain.from_iterable(cast("Sequence[Iterable[object]]", flat))
+    )
 
 
 def _named_singly(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
