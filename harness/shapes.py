@@ -41,7 +41,7 @@ import reprlib
 import types
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
-from operator import attrgetter, itemgetter
+from operator import attrgetter, is_, itemgetter
 from typing import Any, Final, cast
 
 from harness.errors import BoardError
@@ -195,6 +195,8 @@ def _suit_part(value: object, field: str) -> int:
 
 def _name_parts(text: str) -> Parts | None:
     """The card a text names ("JD", "10♦", "♦J", "Jack of Diamonds"), else None."""
+    if type(text) is not str:
+        text = str.__str__(text)  # its characters (a str subclass may say it equals another text)
     card = _NAMED.get(text)
     if card is None:
         card = _NAMED.get(text.strip())
@@ -312,6 +314,7 @@ def _short(value: object) -> str:
 class _Kind:
     """How the cards of one class are read quickly."""
 
+    cls: type  # the class whose cards it reads
     key: Callable[[object], Hashable] | None  # None: the card itself is its key
     tuples: bool  # the keys hold values of some types (tuples of them, or one value where `single`)
     sized: int | None = None  # dicts: how many keys each has (the key holds them all)
@@ -321,12 +324,15 @@ class _Kind:
     # distinct keys than a few decks have: a serial number, a position), keyed by the text instead.
     texts: bool = False
     unchanging: bool = True  # texts: every attribute value seen is of a type whose values cannot change
-    seen: frozenset[type] = frozenset()  # the types of the values in its known keys: no two of one family
-    # Whether some are numbers or text.  Only values of two types of one of these families are
-    # equal and hash alike (1, True, 1.0, an IntEnum member; "H" and a str enum member "H"): keys
-    # of other values (plain enum members, which hash by name but equal only themselves) can be
-    # looked up without looking at their types; a number or text among them is a key never learned.
-    confusable: bool = False
+    # The types of the values in its known keys, no two of one family (1, True, 1.0 and an IntEnum
+    # member are equal and hash alike; so are "H" and a str enum member "H"), and their ids: a key
+    # is looked up only once each of its values is of one of these types, told by identity (a type
+    # whose metaclass says it equals another, or a value that says it equals another, is no key).
+    seen: tuple[type, ...] = ()
+    seen_ids: frozenset[int] = frozenset()
+    # Where each place in the keys has held values of one type: those types, in order (a board's
+    # values are then checked against them in one pass); None: checked against `seen_ids`.
+    columns: tuple[type, ...] | None = None
     known: dict[Hashable, int | Parts] = dataclasses.field(default_factory=dict)
     named: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of keys that are cards
     decided: dict[Hashable, bytes] = dataclasses.field(default_factory=dict)  # the names of a decided deck's keys
@@ -343,9 +349,12 @@ class _Kind:
     # The getters of each field its key holds, where it holds two or more: a board's keys are then
     # read field by field (`_named_by_fields`), their types looked at a field at a time.
     fields: tuple[Callable[[object], object], ...] | None = None
+    marshalled: bool = True  # dicts: whether their values have been such as `marshal` writes (`_plain_dicts`)
 
 
-_KINDS: dict[type, _Kind | None] = {}
+# Each class's kind, by the class's id (the entry holds the class, so no other takes that id): a
+# look-up by the class itself would take for it a class whose metaclass says it equals it.
+_KINDS: dict[int, tuple[type, _Kind | None]] = {}
 _MAX_KNOWN: Final = 1 << 12
 _MAX_KINDS: Final = 256
 _MAX_TEXT_KEYS: Final = 4 * DECK_SIZE
@@ -356,25 +365,35 @@ def _kind_for(card: object) -> _Kind | None:
     """The kind of cards of this one's class; None when they must be read one by one."""
     cls = type(card)
     if cls is str or cls is int or cls is tuple or isinstance(card, enum.Enum):
-        return _Kind(None, cls is tuple, lasting=isinstance(card, enum.Enum))
+        if not _honest(cls):
+            return None  # an enum whose members say they equal others: each is read
+        return _Kind(cls, None, cls is tuple, lasting=isinstance(card, enum.Enum))
     if isinstance(card, tuple) and hasattr(card, "_fields"):
-        return _Kind(None, True, lasting=_only_fields(cls, cast("tuple[str, ...]", card._fields)))  # its items
+        if not _honest(cls) or getattr(cls, "__iter__", None) is not tuple.__iter__:
+            return None  # a key that compares or gives its items otherwise than a tuple does
+        return _Kind(cls, None, True, lasting=_only_fields(cls, cast("tuple[str, ...]", card._fields)))  # its items
     if cls is dict:
-        keys = [k for k in cast("dict[object, object]", card) if isinstance(k, str)]
+        keys = [k for k in cast("dict[object, object]", card) if type(k) is str]
         if not keys or len(keys) != len(cast("dict[object, object]", card)):
             return None
         # every key, and as many: the same keys
-        return _Kind(_getter(itemgetter, keys), True, len(keys), fields=_field_getters(itemgetter, keys))
+        return _Kind(cls, _getter(itemgetter, keys), True, len(keys), fields=_field_getters(itemgetter, keys))
     if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
-    if any(hasattr(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
+    if any(_class_has(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
         return None  # a field of its class this card has not (an unset slot): another card may have it
     names = [n for n in _CARD_FIELDS if hasattr(card, n)]
     if names:
-        params = getattr(cls, "__dataclass_params__", None)
-        frozen = dataclasses.is_dataclass(cls) and params is not None and bool(params.frozen)
+        params = _class_attr(cls, "__dataclass_params__")
+        frozen = (
+            dataclasses.is_dataclass(cls)
+            and getattr(cls, "__dataclass_params__", None) is params  # as its metaclass says, too
+            and getattr(cls, "__dataclass_fields__", None) is _class_attr(cls, "__dataclass_fields__")
+            and bool(cast("Any", params).frozen)
+        )
         fields = tuple(f.name for f in dataclasses.fields(cast("Any", cls))) if frozen else ()
         return _Kind(
+            cls,
             _getter(attrgetter, names),
             True,
             lasting=frozen and _only_fields(cls, fields),
@@ -403,21 +422,18 @@ def _str_kind(card: object) -> _Kind:
     own = getattr(card, "__dict__", None)
     if slots and own is None and all(hasattr(card, n) for n in slots):
         names, size = slots, None
-    elif not slots and type(own) is dict and own and all(type(k) is str and not hasattr(cls, k) for k in own):
+    elif not slots and type(own) is dict and own and all(type(k) is str and not _class_has(cls, k) for k in own):
         names, size = list(own), len(own)
     else:
-        return _Kind(str, False)
+        return _Kind(cls, str, False)
     if len(names) == 1:
-        return _Kind(attrgetter(names[0]), True, single=True, own=size, texts=True)
-    return _Kind(_getter(attrgetter, names), True, own=size, texts=True)
+        return _Kind(cls, attrgetter(names[0]), True, single=True, own=size, texts=True)
+    return _Kind(cls, _getter(attrgetter, names), True, own=size, texts=True)
 
 
 def _only_fields(cls: type, fields: tuple[str, ...]) -> bool:
     """Whether every card field the class has is one of these (no property that could say otherwise)."""
-    return all(n in fields for n in _CARD_FIELDS if hasattr(cls, n))
-
-
-_LASTING_VALUES: Final = (str, int)
+    return all(n in fields for n in _CARD_FIELDS if _class_has(cls, n))
 
 
 def _lasting_key(key: object) -> bool:
@@ -425,7 +441,7 @@ def _lasting_key(key: object) -> bool:
     if isinstance(key, enum.Enum):
         return True
     return type(key) is not str and all(
-        type(v) in _LASTING_VALUES or isinstance(v, enum.Enum) for v in cast("tuple[object, ...]", key)
+        type(v) is str or type(v) is int or isinstance(v, enum.Enum) for v in cast("tuple[object, ...]", key)
     )
 
 
@@ -446,9 +462,7 @@ def _field_getters(
 
 def _dynamic(cls: type) -> bool:
     """Whether instances of `cls` compute which attributes they have (`__getattr__` and the like)."""
-    return any(
-        getattr(cls, hook, None) is not getattr(object, hook, None) for hook in ("__getattr__", "__getattribute__")
-    )
+    return any(_class_attr(cls, hook) is not _class_attr(object, hook) for hook in ("__getattr__", "__getattribute__"))
 
 
 def _family(cls: type) -> type:
@@ -461,22 +475,62 @@ def _family(cls: type) -> type:
     return cls
 
 
-_CONFUSABLE: Final = (numbers.Number, str)
-_UNCHANGING: Final = frozenset({str, int, float, bool, bytes, type(None)})
+_UNCHANGING: Final = frozenset(map(id, (str, int, float, bool, bytes, type(None))))  # by identity (builtins live on)
 
 
-def _clash(types: frozenset[type]) -> bool:
+def _clash(types: Sequence[type]) -> bool:
+    """Whether two of these types (distinct objects) are of one family (a type whose metaclass says
+    it equals another's family makes the families fewer: a clash)."""
     families = list(map(_family, types))
     return len(set(families)) != len(families)
+
+
+# The comparisons and hashes of builtin values, plain enum members and NumPy's numbers (types of C,
+# which no dealer changes): a key whose values compare and hash by these finds only what equals it.
+_PLAIN_TYPES: Final = frozenset(map(id, (object, int, str, float, bytes, tuple, type(None), enum.Enum)))
+_HEAP_TYPE: Final = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made at run time (by a class statement)
+# A class's own MRO, namespace, flags and module, as `type` keeps them (a metaclass may say otherwise).
+_MRO, _NAMESPACE, _FLAGS, _MODULE = (
+    type.__dict__[n].__get__ for n in ("__mro__", "__dict__", "__flags__", "__module__")
+)
+
+
+def _class_attr(cls: type, name: str) -> object:
+    """The attribute `name` of the class (of its MRO's namespaces, as its instances find it), else None:
+    a look-up on the class itself asks its metaclass, which may hide it."""
+    for owner in _MRO(cls):
+        namespace = _NAMESPACE(owner)
+        if name in namespace:
+            return namespace[name]
+    return None
+
+
+def _class_has(cls: type, name: str) -> bool:
+    return any(name in _NAMESPACE(owner) for owner in _MRO(cls))
+
+
+def _honest(cls: type) -> bool:
+    """Whether values of this type compare and hash as builtin values, plain enum members or NumPy's numbers do."""
+    for method in ("__eq__", "__hash__"):
+        owner = next((c for c in _MRO(cls) if method in _NAMESPACE(c)), object)
+        if id(owner) not in _PLAIN_TYPES and (_FLAGS(owner) & _HEAP_TYPE or _MODULE(owner) != "numpy"):
+            return False
+    return True
+
+
+def _all_of(cls: type, items: Iterable[object]) -> bool:
+    """Whether every item's class IS `cls` (told by identity, which no metaclass can fake: a set or
+    dict of classes takes for `cls` a class whose metaclass says it equals `cls`)."""
+    return all(map(is_, map(type, items), itertools.repeat(cls)))
 
 
 def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
     """Each card's reading, a few look-ups per card, if all are of one class with a kind and every
     one reads; None sends the caller to the precise path (which says what is wrong)."""
-    if type(flat[0]) is str:
+    if type(flat[0]) is str and _all_of(str, flat):
         try:
             return list(map(_NAMED.__getitem__, flat))  # type: ignore[arg-type]
-        except (KeyError, TypeError):
+        except KeyError:
             pass
     found = _keys(flat)
     return None if found is None else _readings(*found, flat)
@@ -485,14 +539,19 @@ def _fast_cards(flat: Sequence[object]) -> list[int | Parts] | None:
 def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
     """The kind of these cards and each one's key, if the kind can vouch for every key."""
     cls = type(flat[0])
-    if len(set(map(type, flat))) != 1:
+    if not _all_of(cls, flat):
         return None
-    try:
-        kind = _KINDS[cls]
-    except KeyError:
+    learnt = _KINDS.get(id(cls))
+    if learnt is None:
         if len(_KINDS) >= _MAX_KINDS:
             _KINDS.clear()  # a class made anew each deal (a namedtuple made in the function) must not pile up
-        kind = _KINDS[cls] = _kind_for(flat[0])
+        try:
+            kind = _kind_for(flat[0])
+        except Exception:
+            kind = None  # a class that cannot be looked at (unhashable, a raising `isinstance`): read card by card
+        _KINDS[id(cls)] = cls, kind
+    else:
+        kind = learnt[1]
     if kind is None:
         return None
     try:
@@ -501,18 +560,23 @@ def _keys(flat: Sequence[object]) -> tuple[_Kind, Sequence[object]] | None:
         return None  # a card without a field its kind reads: read one by one
     except Exception:
         return None  # a field that raised: the precise path says so
-    if kind.sized is not None and set(map(len, cast("Sequence[Sized]", flat))) != {kind.sized}:
-        return None  # a dict with keys another has not
+    if kind.sized is not None and (
+        set(map(len, cast("Sequence[Sized]", flat))) != {kind.sized}
+        or not _all_of(str, itertools.chain.from_iterable(cast("Sequence[Iterable[object]]", flat)))
+    ):
+        return None  # a dict with keys another has not, or a key that is no plain text
     if kind.own is not None:
         try:
             if set(map(len, map(vars, flat))) != {kind.own}:
                 return None  # an attribute another has not
         except TypeError:
             return None
-    if kind.tuples and (kind.confusable or kind.texts) and not _same_types(kind, keys):
+    if kind.tuples and not _same_types(kind, keys):
         if kind.texts and not kind.unchanging:
-            _KINDS[cls] = _Kind(str, False)  # an attribute that can change in place: keyed by its text from now on
+            _KINDS[id(cls)] = cls, _Kind(cls, str, False)  # an attribute that can change in place: keyed by its text
         return None
+    if kind.key is str and not _all_of(str, keys):
+        return None  # a text that is no plain str (its own comparison)
     return kind, keys
 
 
@@ -521,33 +585,48 @@ def _readings(kind: _Kind, keys: Sequence[object], flat: Sequence[object]) -> li
         return list(map(kind.known.__getitem__, keys))
     except (KeyError, TypeError):
         pass
-    if kind.tuples and not _same_types(kind, keys):
-        return None
     return _learn(kind, flat, keys)
 
 
 def _same_types(kind: _Kind, keys: Sequence[object]) -> bool:
-    """Whether the values in these keys are of types that cannot be confused with those in the keys
-    the kind knows (learning the new types if so).  While no two types seen are of one family,
-    equal values are of one type, wherever they stand in a key."""
-    values = keys if kind.single else itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))
-    types = frozenset(map(type, values))
-    if types <= kind.seen:
+    """Whether the values in these keys are of types (told by identity) that cannot be confused with
+    those in the keys the kind knows, learning the new types if so.  While no two types seen are of
+    one family, and each compares and hashes honestly, equal values are of one type, wherever they
+    stand in a key."""
+    if kind.columns is not None and all(map(is_, map(type, _values(kind, keys)), itertools.cycle(kind.columns))):
         return True
-    if kind.texts and not all(t in _UNCHANGING or issubclass(t, enum.Enum) for t in types):
+    if _of_types(_values(kind, keys), kind.seen_ids):
+        kind.columns = None  # the places of the keys hold values of several types: checked by `seen_ids`
+        return True
+    types = {id(t): t for t in map(type, _values(kind, keys))}
+    new = [t for i, t in types.items() if i not in kind.seen_ids]
+    if kind.texts and not all(id(t) in _UNCHANGING or issubclass(t, enum.Enum) for t in new):
         kind.unchanging = False  # what str() makes of an object that can change is no key
         return False
-    every = kind.seen | types
-    if _clash(every):
+    every = (*kind.seen, *new)
+    if not all(map(_honest, new)) or _clash(every):
         return False
-    kind.seen, kind.confusable = every, any(_family(t) in _CONFUSABLE for t in every)
+    first = not kind.seen
+    kind.seen, kind.seen_ids = every, frozenset(map(id, every))
+    kind.columns = _columns(kind, keys) if first else None
     return True
+
+
+def _values(kind: _Kind, keys: Sequence[object]) -> Iterable[object]:
+    """The values these keys hold, key after key."""
+    return keys if kind.single else itertools.chain.from_iterable(cast("Sequence[tuple[object, ...]]", keys))
+
+
+def _columns(kind: _Kind, keys: Sequence[object]) -> tuple[type, ...] | None:
+    """The type of the values in each place of these keys, where each place holds one type."""
+    columns = (type(keys[0]),) if kind.single else tuple(map(type, cast("tuple[object, ...]", keys[0])))
+    return columns if columns and all(map(is_, map(type, _values(kind, keys)), itertools.cycle(columns))) else None
 
 
 def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[int | Parts] | None:
     """Each card's reading, read by `card_parts` where its key is new (and remembered)."""
     if kind.texts and len(kind.known) >= _MAX_TEXT_KEYS:
-        _KINDS[type(flat[0])] = _Kind(str, False)  # from the next board on
+        _KINDS[id(kind.cls)] = kind.cls, _Kind(kind.cls, str, False)  # from the next board on
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
         kind.named.clear()
@@ -599,13 +678,15 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
     """The names of 52 cards read as a deck of the same readings was; None: read them the usual way.
     Unless `checked`, names read from what is known may repeat (`line_to_check`)."""
     if type(flat[0]) is str:
+        if not _all_of(str, flat):
+            return None
         try:
             names = list(map(_NAMED_BYTES.__getitem__, flat))  # type: ignore[arg-type]
-        except (KeyError, TypeError):
+        except KeyError:
             return None
         return names if not checked or len(set(names)) == DECK_SIZE else None
     said = encoding.cards, encoding.suits
-    known = _KINDS.get(type(flat[0]))
+    known = _learnt_kind(type(flat[0]))
     if known is not None and known.lasting:
         try:  # cards that were read before, by their identity
             by_id = known.decided_by_id if known.decided_for == said else known.by_id
@@ -654,41 +735,64 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
     return names if len(set(names)) == DECK_SIZE else None
 
 
+def _learnt_kind(cls: type) -> _Kind | None:
+    """The kind learnt for this very class, if any."""
+    learnt = _KINDS.get(id(cls))
+    return learnt[1] if learnt is not None and learnt[0] is cls else None
+
+
 def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
     """The names `table` gives the keys of these cards, of the kind's class, where `_keys` would
     vouch for each key: read field by field (a list of each field's values, their types looked at
     as `_same_types` does, then each key looked up as it is made); None: ask `_keys`."""
     fields = kind.fields
-    if fields is None or kind.own is not None or len(set(map(type, flat))) != 1:
+    if fields is None or kind.own is not None or (kind.sized is None and not _all_of(kind.cls, flat)):
         return None
     try:
         values = [list(map(field, flat)) for field in fields]
     except Exception:
         return None  # a card without a field, or a field that raised: `_keys` says what to do
-    if kind.sized is not None and sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * len(flat):
-        return None  # a dict with keys another has not (each has the key's `sized` keys, at least)
-    if kind.confusable or kind.texts:
-        types: set[type] = set()
-        for column in values:
-            types.update(map(type, column))
-        if not types <= kind.seen:
+    if kind.sized is not None and (
+        sum(map(len, cast("Sequence[Sized]", flat))) != kind.sized * len(flat) or not _plain_dicts(kind, flat)
+    ):
+        return None  # a dict with keys another has not (each has the key's `sized` keys, at least), or not text
+    if kind.columns is not None:
+        if not all(map(_all_of, kind.columns, values)):
             return None
+    elif not _of_types(itertools.chain.from_iterable(values), kind.seen_ids):
+        return None
     try:
         return list(map(table.__getitem__, zip(*values)))  # noqa: B905 (lists of one length)
     except (KeyError, TypeError):
         return None
 
 
+def _plain_dicts(kind: _Kind, flat: Sequence[object]) -> bool:
+    """Whether these cards, each found to hold the kind's `sized` keys, are dicts whose keys are
+    plain text (each then the text it equals).  Where `marshal` writes them all, they are: it writes
+    only builtin values of exactly their types (so dicts, and keys that compare as builtins do),
+    one pass in C; else told type by type (and the kind stops asking marshal)."""
+    if kind.marshalled:
+        try:
+            marshal.dumps(cast("Any", flat))
+            return True
+        except ValueError:
+            kind.marshalled = False  # values marshal cannot write (enum members, NumPy's numbers)
+    return _all_of(kind.cls, flat) and _all_of(
+        str, itertools.chain.from_iterable(cast("Sequence[Iterable[object]]", flat))
+    )
+
+
 def _named_singly(kind: _Kind, flat: Sequence[object], table: dict[Hashable, bytes]) -> list[bytes] | None:
     """The names `table` gives the keys of these cards, of a kind keyed by one slot's value, where
     `_keys` would vouch for each key; None: ask `_keys`."""
-    if kind.own is not None or kind.key is None or len(set(map(type, flat))) != 1:
+    if kind.own is not None or kind.key is None or not _all_of(kind.cls, flat):
         return None
     try:
         keys = list(map(kind.key, flat))
     except Exception:
         return None  # a card without the slot, or one that raised: `_keys` says what to do
-    if not set(map(type, keys)) <= kind.seen:
+    if not (_all_of(kind.columns[0], keys) if kind.columns is not None else _of_types(keys, kind.seen_ids)):
         return None
     try:
         return list(map(table.__getitem__, keys))
@@ -786,7 +890,7 @@ def _set(numbers: set[int]) -> str:
 
 
 def _all_cards(items: list[object]) -> bool:
-    if len(set(map(type, items))) == 1 and not isinstance(items[0], Mapping | tuple):
+    if _all_of(type(items[0]), items) and not isinstance(items[0], Mapping | tuple):
         return _is_card(items[0])
     return all(_is_card(i) for i in items)
 
@@ -865,7 +969,7 @@ class _StateKind:
     blank: bytes | None
 
 
-_STATES: dict[type, _StateKind | None] = {}
+_STATES: dict[int, tuple[type, _StateKind | None]] = {}  # by the class's id, as `_KINDS`
 
 
 def _state_kind_for(value: object) -> _StateKind | None:
@@ -878,7 +982,7 @@ def _state_kind_for(value: object) -> _StateKind | None:
     state: list[str] = []
     for name in STATE_FIELDS:
         if getattr(value, name, _MISSING) is _MISSING:
-            if hasattr(cls, name):
+            if _class_has(cls, name):
                 return None  # a field of its class this instance has not: another may have it
             continue
         state.append(name)
@@ -890,7 +994,7 @@ def _state_kind_for(value: object) -> _StateKind | None:
     for name in EMPTY_FIELDS:
         if getattr(value, name, _MISSING) is not _MISSING:
             empties.append(name)
-        elif hasattr(cls, name):
+        elif _class_has(cls, name):
             return None
     held = (attrgetter(*empties) if len(empties) > 1 else attrgetter(empties[0], empties[0])) if empties else None
     blank = None
@@ -921,12 +1025,17 @@ def _written(value: object) -> bytes | None:
 def _state_of(value: object) -> tuple[str, object] | None:
     """`_state_field`'s answer, by what the value's class was learnt to hold where it vouches."""
     cls = type(value)
-    try:
-        kind = _STATES[cls]
-    except KeyError:
+    learnt = _STATES.get(id(cls))
+    if learnt is None:
         if len(_STATES) >= _MAX_KINDS:
             _STATES.clear()
-        kind = _STATES[cls] = _state_kind_for(value)
+        try:
+            kind = _state_kind_for(value)
+        except Exception:
+            kind = None  # a class that cannot be looked at: `_state_field` reads each instance
+        _STATES[id(cls)] = cls, kind
+    else:
+        kind = learnt[1]
     if kind is not None and (kind.own is None or cast("Any", value).__dict__.keys() == kind.own):
         try:
             held = kind.tableau(value)
@@ -950,8 +1059,7 @@ def _plainly_empty(held: object) -> bool:
     if type(held) is dict:
         held = [*cast("dict[object, object]", held).values()]
     if type(held) is list or type(held) is tuple:
-        kinds = set(map(type, held))
-        return kinds <= _NONE or (kinds == _LIST and not any(held))  # None, or empty lists
+        return all(map(is_, held, itertools.repeat(None))) or (_all_of(list, held) and not any(held))  # None, or []
     return False
 
 
@@ -959,10 +1067,10 @@ def _cards_held(held: object) -> int:
     """How many cards free cells or foundations hold: None, empty piles and non-cards count none."""
     if held is None or isinstance(held, str | int | bool):
         return 0
-    if type(held) is list or type(held) is tuple:  # the usual: empty cells (None) or empty piles
-        kinds = set(map(type, held))
-        if kinds <= _NONE or (kinds == _LIST and not any(map(len, held))):
-            return 0
+    if (type(held) is list or type(held) is tuple) and (  # the usual: empty cells (None) or empty piles
+        all(map(is_, held, itertools.repeat(None))) or (_all_of(list, held) and not any(map(len, held)))
+    ):
+        return 0
     piles = held.values() if isinstance(held, Mapping) else held
     try:
         items = list(itertools.islice(iter(piles), DECK_SIZE + 1))  # type: ignore[call-overload]
@@ -981,8 +1089,6 @@ def _cards_held(held: object) -> int:
     return count
 
 
-_NONE: Final = frozenset({type(None)})
-_LIST: Final = frozenset({list})
 _CANONICAL: Final = frozenset(CARD_NAMES)
 
 
@@ -1077,15 +1183,15 @@ def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None
     try:
         if count == DECK_SIZE:
             first = items[0]
-            if type(first) is str:
+            if type(first) is str:  # names joined by their characters, as `card_parts` reads them
                 text = " ".join(items).encode()
                 return text + b"\n" if text.translate(_NAME_CLASSES) == _CARDS_TEXT else None
             if type(first) is list or type(first) is tuple:
                 return None
             flat = items
-        elif count not in _GROUP_COUNTS or not _GROUPS.issuperset(map(type, items)):
+        elif count not in _GROUP_COUNTS or not _groups(items):
             return None
-        elif type(items[0][0]) is str:
+        elif type(items[0][0]) is str:  # names joined by their characters, as `card_parts` reads them
             if count == len(ROW_SHAPE):  # the pattern holds the rows' lengths
                 text = "\n".join(map(" ".join, items)).encode()
                 return text.replace(b"\n", b" ") + b"\n" if text.translate(_NAME_CLASSES) == _ROWS_TEXT else None
@@ -1103,7 +1209,7 @@ def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None
             return None
     except (TypeError, UnicodeError, IndexError):
         return None  # a name that is no str or cannot be encoded, an empty group: read the usual way
-    known = _KINDS.get(type(flat[0]))
+    known = _learnt_kind(type(flat[0]))
     if known is not None:
         said = encoding.cards, encoding.suits
         decided = known.decided_for == said
@@ -1161,7 +1267,7 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
     if type(first) is list or type(first) is tuple:
         groups = cast("Sequence[Sequence[object]]", items)
         shape = tuple(map(len, groups))
-        if not _GROUPS.issuperset(map(type, groups)):
+        if not _groups(groups):
             return None
         if shape == ROW_SHAPE:
             flat = list(itertools.chain.from_iterable(groups))
@@ -1171,13 +1277,21 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
         flat = items
     if flat is None:
         return None
-    if type(flat[0]) is str and _canonical(flat):
+    if type(flat[0]) is str and _all_of(str, flat) and _canonical(flat):
         return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
     names = _names_of(flat, encoding)
     return None if names is None else b" ".join(names) + b"\n"
 
 
-_GROUPS: Final = frozenset({list, tuple})
+def _groups(items: Sequence[object]) -> bool:
+    """Whether these are all lists or all tuples (told by identity: a class whose metaclass says it
+    is `list` may say any length)."""
+    return _all_of(list, items) or _all_of(tuple, items)
+
+
+def _of_types(items: Iterable[object], type_ids: frozenset[int]) -> bool:
+    """Whether every item's class is one of those whose ids these are (told by identity)."""
+    return set(map(id, map(type, items))) <= type_ids
 
 
 def _canonical(flat: Sequence[object]) -> bool:
@@ -1204,6 +1318,8 @@ def _fast_sequence(value: Sequence[object], encoding: CardEncoding) -> tuple[int
     flat: Sequence[object]
     if type(first) is list or (isinstance(first, tuple) and type(first) is tuple and len(first) != 2):
         groups = cast("Sequence[Sequence[object]]", value)
+        if not _groups(groups):
+            return None  # a group of another class: its length may not be what it holds
         shape = tuple(map(len, groups))
         flat = list(itertools.chain.from_iterable(groups))
     else:
