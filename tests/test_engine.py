@@ -31,7 +31,7 @@ def _with(request: Request, **changes: object) -> Request:
     return replace(request, **changes)  # type: ignore[arg-type]
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     planted=st.integers(101, 9000),
     also_later=st.integers(0, 3000),

@@ -173,7 +173,7 @@ def check_reads(style: str, habit: str, count: int, keep: float, splits: int, se
     assert got == want, first_wrong(got, want)
 
 
-@settings(max_examples=4, deadline=None, phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2, deadline=None, phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
 @given(**READS)
 # The case: a header flushed at the end of (nearly) every write, no read cut mid-board.
 @example("Deck N, rows, blank line", "tied", 30_000, 1.0, 0, 0)

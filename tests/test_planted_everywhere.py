@@ -62,7 +62,7 @@ def test_a_planted_divergence_is_caught_at_its_deal_through_every_adapter(
     deals = CMD_RANGE if kind == "cmd" else RANGE
 
     @settings(
-        max_examples=3 if kind == "cmd" else 5,
+        max_examples=2 if kind == "cmd" else 3,
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture],
