@@ -734,6 +734,18 @@ def _then(function: Callable[[int], object], spoilt: list[Board], first: int = 1
     return [*run_of(function, range(first, first + 2)), *spoilt, *run_of(function, range(first + 2, first + 4))]
 
 
+def _class_and_fields_lied(function: Callable[[int], object], rank: type, suit: type, *more: Board) -> list[Board]:
+    """Two deals read; then a card of a liar's class at [0] and at [5], card 5's rank and suit of a type
+    that says it is theirs, and `more`; then two more deals."""
+    spoilt = [
+        lied(function, 3, 0),
+        lied(function, 4, 5),
+        changed(function, 5, _field_mimic(5, "rank", rank, 2)),
+        changed(function, 6, _field_mimic(5, "suit", suit)),
+    ]
+    return _then(function, [*spoilt, *more])
+
+
 def _zero_to(n: int) -> Callable[[list[Any]], object]:
     return lambda cards: Printed(mimic(cards[5].index, (cards[5].index + 1) % 52, int))
 
@@ -754,52 +766,19 @@ HOSTILE: dict[str, tuple[list[Board], CardEncoding]] = {
         PLAIN,
     ),
     "liars: frozen dataclasses, a class at [0] and [5], a rank and a suit of a type that says it is theirs": (
-        _then(
-            one_based_deck,
-            [
-                lied(one_based_deck, 3, 0),
-                lied(one_based_deck, 4, 5),
-                changed(one_based_deck, 5, _field_mimic(5, "rank", int, 2)),
-                changed(one_based_deck, 6, _field_mimic(5, "suit", str)),
-            ],
-        ),
+        _class_and_fields_lied(one_based_deck, int, str),
         PLAIN,
     ),
     "liars: dicts, a class at [0] and [5], a rank and a suit of a type that says it is theirs": (
-        _then(
-            dicts,
-            [
-                lied(dicts, 3, 0),
-                lied(dicts, 4, 5),
-                changed(dicts, 5, _field_mimic(5, "rank", int, 2)),
-                changed(dicts, 6, _field_mimic(5, "suit", str)),
-                changed(dicts, 7, _lying_key(5, "suit")),
-            ],
-        ),
+        _class_and_fields_lied(dicts, int, str, changed(dicts, 7, _lying_key(5, "suit"))),
         PLAIN,
     ),
     "liars: dataclasses, a class at [0] and [5], a rank and a suit of a type that says it is theirs": (
-        _then(
-            numbered,
-            [
-                lied(numbered, 3, 0),
-                lied(numbered, 4, 5),
-                changed(numbered, 5, _field_mimic(5, "rank", int, 2)),
-                changed(numbered, 6, _field_mimic(5, "suit", str)),
-            ],
-        ),
+        _class_and_fields_lied(numbered, int, str),
         PLAIN,
     ),
     "liars: namedtuples of enums, a class at [0] and [5], a rank and a suit of a type that says it is theirs": (
-        _then(
-            enum_game.flat,
-            [
-                lied(enum_game.flat, 3, 0),
-                lied(enum_game.flat, 4, 5),
-                changed(enum_game.flat, 5, _field_mimic(5, "rank", enum_game.Rank, 2)),
-                changed(enum_game.flat, 6, _field_mimic(5, "suit", enum_game.Suit)),
-            ],
-        ),
+        _class_and_fields_lied(enum_game.flat, enum_game.Rank, enum_game.Suit),
         PLAIN,
     ),
     "liars: namedtuples of plain enums, a value equal to a rank, of a type that says it is its or not": (
