@@ -45,6 +45,11 @@ from operator import attrgetter, is_, itemgetter
 from typing import Any, Final, cast
 
 from harness.errors import BoardError
+
+try:
+    from harness import _cardread
+except ImportError:  # built where no C compiler was: every board is read in Python, to the same line
+    _cardread = None  # type: ignore[assignment]
 from reference.cards import (
     CARD_NAMES,
     COLUMN_ORDER,
@@ -349,6 +354,12 @@ class _Kind:
     # The getters of each field its key holds, where it holds two or more: a board's keys are then
     # read field by field (`_named_by_fields`), their types looked at a field at a time.
     fields: tuple[Callable[[object], object], ...] | None = None
+    # The names of the fields its key holds, in order, where it is keyed by them (`fields`, or
+    # `single`); and `named` and `decided` as one level of dicts per field (`_cardread.line` reads
+    # them so, with no tuple made per card), kept with them where the key holds two or more.
+    names: tuple[str, ...] = ()
+    named_levels: dict[object, Any] = dataclasses.field(default_factory=dict)
+    decided_levels: dict[object, Any] = dataclasses.field(default_factory=dict)
     marshalled: bool = True  # dicts: whether their values have been such as `marshal` writes (`_plain_dicts`)
 
 
@@ -377,7 +388,9 @@ def _kind_for(card: object) -> _Kind | None:
         if not keys or len(keys) != len(cast("dict[object, object]", card)):
             return None
         # every key, and as many: the same keys
-        return _Kind(cls, _getter(itemgetter, keys), True, len(keys), fields=_field_getters(itemgetter, keys))
+        return _Kind(
+            cls, _getter(itemgetter, keys), True, len(keys), fields=_field_getters(itemgetter, keys), names=tuple(keys)
+        )
     if isinstance(card, Iterable | Mapping) or _dynamic(cls):
         return None
     if any(_class_has(cls, n) and not hasattr(card, n) for n in _CARD_FIELDS):
@@ -398,6 +411,7 @@ def _kind_for(card: object) -> _Kind | None:
             True,
             lasting=frozen and _only_fields(cls, fields),
             fields=_field_getters(attrgetter, names),
+            names=tuple(names),
         )
     if _custom_str(card):
         return _str_kind(card)  # its text names it
@@ -427,7 +441,7 @@ def _str_kind(card: object) -> _Kind:
     else:
         return _Kind(cls, str, False)
     if len(names) == 1:
-        return _Kind(cls, attrgetter(names[0]), True, single=True, own=size, texts=True)
+        return _Kind(cls, attrgetter(names[0]), True, single=True, own=size, texts=True, names=(names[0],))
     return _Kind(cls, _getter(attrgetter, names), True, own=size, texts=True)
 
 
@@ -630,7 +644,8 @@ def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
         kind.named.clear()
-        kind.decided, kind.decided_for, kind.decided_by_id = {}, None, {}
+        kind.named_levels.clear()
+        kind.decided, kind.decided_for, kind.decided_by_id, kind.decided_levels = {}, None, {}, {}
     try:
         for card, key in zip(flat, keys, strict=True):
             if key not in kind.known:
@@ -638,6 +653,8 @@ def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[
                 kind.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
                 if r > NUMBER and s > NUMBER:
                     kind.named[key] = _NAME_BYTES[r * 4 + s]
+                    if kind.fields is not None:
+                        _set_level(kind.named_levels, cast("tuple[object, ...]", key), _NAME_BYTES[r * 4 + s])
         return list(map(kind.known.__getitem__, keys))
     except Exception:
         return None
@@ -731,7 +748,10 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
                 return None
             if len(set(names)) == DECK_SIZE:
                 kind.decided, kind.decided_for = dict(zip(keys, names, strict=True)), said
-                kind.decided_by_id = {}
+                kind.decided_by_id, kind.decided_levels = {}, {}
+                if kind.fields is not None:
+                    for key, name in kind.decided.items():
+                        _set_level(kind.decided_levels, cast("tuple[object, ...]", key), name)
     return names if len(set(names)) == DECK_SIZE else None
 
 
@@ -765,6 +785,43 @@ def _named_by_fields(kind: _Kind, flat: Sequence[object], table: dict[Hashable, 
         return list(map(table.__getitem__, zip(*values)))  # noqa: B905 (lists of one length)
     except (KeyError, TypeError):
         return None
+
+
+def _set_level(levels: dict[object, Any], key: tuple[object, ...], name: bytes) -> None:
+    """Put `name` at `key` in a table of one level of dicts per value of the key."""
+    for value in key[:-1]:
+        levels = levels.setdefault(value, {})
+    levels[key[-1]] = name
+
+
+def _compiled_line(items: Sequence[object], encoding: CardEncoding, distinct: bool) -> bytes | None:
+    """The line of rows, columns or 52 cards of a class whose kind was learnt, read in one pass of C
+    (`_cardread.line`) the way the kind reads them (by identity, `_named_singly`, `_named_by_fields`);
+    None where it cannot be read so, or a name repeats if `distinct`: the Python reader then reads it."""
+    if _cardread is None or not items:
+        return None
+    first = items[0]
+    if type(first) is list or type(first) is tuple:
+        if not first:
+            return None
+        first = first[0]
+    if type(first) is str:
+        return None
+    kind = _learnt_kind(type(first))
+    if kind is None:
+        return None
+    decided = kind.decided_for == (encoding.cards, encoding.suits)
+    if kind.lasting:
+        by_id = kind.decided_by_id if decided else kind.by_id
+        return _cardread.line(items, _cardread.BY_IDENTITY, None, (), (), by_id, distinct)
+    if kind.own is not None or kind.columns is None or not kind.names or not (kind.single or kind.fields is not None):
+        return None
+    if kind.fields is not None:
+        table = kind.decided_levels if decided else kind.named_levels
+    else:
+        table = cast("dict[object, Any]", kind.decided if decided else kind.named)
+    how = _cardread.BY_ITEMS if kind.sized is not None else _cardread.BY_ATTRIBUTES
+    return _cardread.line(items, how, kind.cls, kind.names, kind.columns, table, distinct)
 
 
 def _plain_dicts(kind: _Kind, flat: Sequence[object]) -> bool:
@@ -1179,6 +1236,8 @@ def _named_text(value: str) -> bytes | None:
 def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None:
     """Rows, columns or 52 cards in lists or tuples as `_fast_line` takes them, read the quick way
     without looking for repeats; None: `canonical_line_of` reads them."""
+    if (line := _compiled_line(items, encoding, False)) is not None:
+        return line
     count = len(items)
     try:
         if count == DECK_SIZE:
@@ -1279,6 +1338,8 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
         return None
     if type(flat[0]) is str and _all_of(str, flat) and _canonical(flat):
         return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
+    if (line := _compiled_line(items, encoding, True)) is not None:
+        return line
     names = _names_of(flat, encoding)
     return None if names is None else b" ".join(names) + b"\n"
 
@@ -1351,15 +1412,25 @@ def _fast_text(text: str) -> tuple[int, ...] | None:
     return tuple(cards) if shape != COLUMN_SHAPE else cast("tuple[int, ...]", _BY_COLUMN(cards))
 
 
-def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tuple[int, ...]:
-    from harness.cards import deck_of_groups, read_board  # imported here: the fast paths need neither
+def _read_board(text: str) -> tuple[int, ...]:
+    from harness.cards import read_board  # imported here (it brings NumPy): the fast paths never need it
 
+    return read_board(text)
+
+
+def _deck_of_groups(groups: list[list[int]]) -> tuple[int, ...]:
+    from harness.cards import deck_of_groups
+
+    return deck_of_groups(groups)
+
+
+def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tuple[int, ...]:
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     if isinstance(value, str):
         if len(value) > MAX_TEXT_CHARS:
             raise BoardError(f"text of {len(value):,} characters: no board is longer than {MAX_TEXT_CHARS:,}")
-        return read_board(value)
+        return _read_board(value)
     if depth >= MAX_DEPTH:
         raise BoardError(f"{where} is nested too deep to be a board")
     if type(value) in (list, tuple) and depth and (fast := _fast_sequence(cast("Sequence[object]", value), encoding)):
@@ -1399,11 +1470,11 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
                 r, s = card_parts(card)
             except _Unreadable as exc:
                 if len(groups) == 1 and len(items) <= 8 and all(isinstance(i, str) for i in items):
-                    return read_board("\n".join(cast("list[str]", items)))  # rows or columns as printed lines
+                    return _read_board("\n".join(cast("list[str]", items)))  # rows or columns as printed lines
                 raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
             readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
     cards = _cards_of(readings, encoding) if readings else []
-    return deck_of_groups(_regroup(cards, groups))
+    return _deck_of_groups(_regroup(cards, groups))
 
 
 def _regroup(cards: list[int], groups: list[list[object]]) -> list[list[int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -23,6 +24,15 @@ def need_tools(*tools: str) -> None:
         pytest.fail(f"required in CI but missing: {', '.join(missing)}")
     if missing:
         pytest.skip(f"TOOLCHAIN MISSING, test not run: {', '.join(missing)}")
+
+
+def need_compiled_reader() -> None:
+    """harness._cardread (the package's one C extension) built: missing fails in CI, skips loudly elsewhere."""
+    if importlib.util.find_spec("harness._cardread") is None:
+        message = "harness._cardread is not built (pip install a C compiler's build of the package)"
+        if IN_CI:
+            pytest.fail(f"required in CI: {message}")
+        pytest.skip(f"COMPILED READER MISSING, test not run: {message}")
 
 
 @pytest.fixture

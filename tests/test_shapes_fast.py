@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from conftest import need_compiled_reader
 
 import reference
 from harness import shapes
@@ -35,6 +36,18 @@ dataclass_game, enum_game, numeric_cards, shaped_dealers, text_cards = (
 )
 
 Outcome = bytes | tuple[str, str]
+
+
+@pytest.fixture(autouse=True, params=["compiled", "python"])
+def reader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test runs twice: with the quick readers' steady state in C (harness._cardread), and in Python alone."""
+    if request.param == "python":
+        monkeypatch.setattr(shapes, "_cardread", None)
+    else:
+        need_compiled_reader()
+    return str(request.param)
+
+
 Board = Callable[[], object]  # makes the value afresh (a generator is read once)
 
 

@@ -1,0 +1,316 @@
+/* harness._cardread: the steady state of harness.shapes' quick readers, in one pass of C.
+ *
+ * `line(items, how, cls, fields, types, table, distinct)` writes the canonical line of a
+ * board whose cards a learnt kind names (harness/shapes.py, `_Kind`), or returns None where any
+ * card is not as that kind vouches for: the Python reader then reads the board as it would have
+ * without this module.  It decides nothing a kind has not decided; it reads what a kind reads,
+ * checks what a kind checks, by identity, and looks each key up in the kind's own table.
+ *
+ *   items     rows (7 groups of 8, 8, 8, 8, 8, 8, 4), columns (8 groups of 7, 7, 7, 7, 6, 6, 6, 6)
+ *             or 52 cards: an exact list or tuple, its groups all exact lists or all exact tuples
+ *   how       BY_IDENTITY: a card's key is its id (the kind's cards cannot change);
+ *             BY_ATTRIBUTES / BY_ITEMS: its key is its fields' values (one value, or a tuple)
+ *   cls       every card's class IS this (BY_ATTRIBUTES; BY_ITEMS: dict; BY_IDENTITY: not used)
+ *   fields    the field names read, in the key's order (BY_ITEMS: a dict's every key, no more)
+ *   types     each field's value's class IS the type at its place
+ *   table     BY_IDENTITY: id -> the card's name (2 bytes); else one level of dicts per field:
+ *             table[value of field 0][value of field 1]... -> the card's name
+ *   distinct  the 52 names must differ (else None)
+ *
+ * An exception that is an Exception (a property that raised, a missing field) is None, as the
+ * Python reader's `except Exception` is; any other (KeyboardInterrupt, SystemExit) goes on up.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+enum { BY_IDENTITY = 0, BY_ATTRIBUTES = 1, BY_ITEMS = 2 };
+
+#define DECK 52
+#define LINE (3 * DECK)
+#define MAX_FIELDS 8
+
+static const Py_ssize_t ROW_SHAPE[] = {8, 8, 8, 8, 8, 8, 4};
+static const Py_ssize_t COLUMN_SHAPE[] = {7, 7, 7, 7, 6, 6, 6, 6};
+
+/* The card at row-order place p of `items`, borrowed; NULL where items are no board of 52 cards. */
+static int
+cards_in_row_order(PyObject *items, PyObject **cards)
+{
+    int is_list = PyList_CheckExact(items);
+    if (!is_list && !PyTuple_CheckExact(items)) {
+        return 0;
+    }
+    Py_ssize_t count = Py_SIZE(items);
+    PyObject **held = is_list ? ((PyListObject *)items)->ob_item : ((PyTupleObject *)items)->ob_item;
+    if (count == DECK) {
+        PyObject *first = held[0];
+        if (PyList_CheckExact(first) || PyTuple_CheckExact(first)) {
+            return 0; /* groups of another shape: the Python reader says what they are */
+        }
+        memcpy(cards, held, DECK * sizeof(PyObject *));
+        return 1;
+    }
+    const Py_ssize_t *shape;
+    if (count == 7) {
+        shape = ROW_SHAPE;
+    }
+    else if (count == 8) {
+        shape = COLUMN_SHAPE;
+    }
+    else {
+        return 0;
+    }
+    PyTypeObject *group_type = Py_TYPE(held[0]);
+    if (group_type != &PyList_Type && group_type != &PyTuple_Type) {
+        return 0;
+    }
+    for (Py_ssize_t g = 0; g < count; g++) {
+        PyObject *group = held[g];
+        if (Py_TYPE(group) != group_type || Py_SIZE(group) != shape[g]) {
+            return 0;
+        }
+        PyObject **in = group_type == &PyList_Type ? ((PyListObject *)group)->ob_item
+                                                   : ((PyTupleObject *)group)->ob_item;
+        for (Py_ssize_t k = 0; k < shape[g]; k++) {
+            cards[count == 7 ? g * 8 + k : k * 8 + g] = in[k];
+        }
+    }
+    return 1;
+}
+
+/* None for an Exception (the Python reader's `except Exception`); NULL to raise anything else. */
+static PyObject *
+unread(void)
+{
+    if (PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) {
+            return NULL;
+        }
+        PyErr_Clear();
+    }
+    Py_RETURN_NONE;
+}
+
+/* Whether two exact str are the same text (no code of a dealer's runs to compare them). */
+static int
+same_text(PyObject *a, PyObject *b)
+{
+    return a == b || (PyUnicode_GET_LENGTH(a) == PyUnicode_GET_LENGTH(b) && PyUnicode_Compare(a, b) == 0);
+}
+
+/* A card's field values, new references in `values`, each of the class at its place in `types`:
+ * 1 if so; 0 where a check fails or reading raised (an error may be set). */
+static int
+fields_of(PyObject *card, int how, PyObject *cls, PyObject *const *fields, PyObject *const *types,
+          Py_ssize_t n_fields, PyObject **values)
+{
+    if ((PyObject *)Py_TYPE(card) != cls) {
+        return 0;
+    }
+    Py_ssize_t f = 0;
+    if (how == BY_ITEMS) {
+        /* A dict of exactly these keys, each an exact str: its items are its fields. */
+        if (PyDict_GET_SIZE(card) != n_fields) {
+            return 0;
+        }
+        for (f = 0; f < n_fields; f++) {
+            values[f] = NULL;
+        }
+        Py_ssize_t at = 0;
+        PyObject *name, *value;
+        while (PyDict_Next(card, &at, &name, &value)) {
+            if (!PyUnicode_CheckExact(name)) {
+                break;
+            }
+            for (f = 0; f < n_fields && !same_text(name, fields[f]); f++) {
+            }
+            if (f == n_fields || values[f] != NULL || (PyObject *)Py_TYPE(value) != types[f]) {
+                break;
+            }
+            Py_INCREF(value);
+            values[f] = value;
+        }
+        for (f = 0; f < n_fields && values[f] != NULL; f++) {
+        }
+        if (f == n_fields) {
+            return 1;
+        }
+        for (f = 0; f < n_fields; f++) {
+            Py_XDECREF(values[f]);
+        }
+        return 0;
+    }
+    for (f = 0; f < n_fields; f++) {
+        PyObject *value = PyObject_GetAttr(card, fields[f]);
+        if (value == NULL || (PyObject *)Py_TYPE(value) != types[f]) {
+            Py_XDECREF(value);
+            while (f-- > 0) {
+                Py_DECREF(values[f]);
+            }
+            return 0;
+        }
+        values[f] = value;
+    }
+    return 1;
+}
+
+/* The name the table gives these values (one level of dicts per value), a new reference; NULL
+ * where it gives none. */
+static PyObject *
+name_of(PyObject *table, PyObject **values, Py_ssize_t n_values)
+{
+    PyObject *level = table;
+    Py_INCREF(level);
+    for (Py_ssize_t f = 0; f < n_values; f++) {
+        PyObject *next = PyDict_GetItemWithError(level, values[f]);
+        Py_XINCREF(next);
+        Py_DECREF(level);
+        if (next == NULL) {
+            return NULL;
+        }
+        level = next;
+        if (f < n_values - 1 && !PyDict_CheckExact(level)) {
+            Py_DECREF(level);
+            return NULL;
+        }
+    }
+    return level;
+}
+
+static PyObject *
+cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "line() takes 7 arguments");
+        return NULL;
+    }
+    PyObject *items = args[0], *cls = args[2], *fields = args[3], *types = args[4], *table = args[5];
+    int how = (int)PyLong_AsLong(args[1]);
+    int distinct = PyObject_IsTrue(args[6]);
+    if (PyErr_Occurred() || distinct < 0) {
+        return NULL;
+    }
+    if (!PyDict_CheckExact(table) || !PyTuple_CheckExact(fields) || !PyTuple_CheckExact(types) ||
+        PyTuple_GET_SIZE(fields) != PyTuple_GET_SIZE(types) || PyTuple_GET_SIZE(fields) > MAX_FIELDS ||
+        (how == BY_IDENTITY) != (PyTuple_GET_SIZE(fields) == 0) || how < BY_IDENTITY || how > BY_ITEMS ||
+        (how == BY_ITEMS && (PyObject *)&PyDict_Type != cls)) {
+        PyErr_SetString(PyExc_TypeError, "line(): not a kind's way of reading");
+        return NULL;
+    }
+    Py_ssize_t n_fields = PyTuple_GET_SIZE(fields);
+    PyObject *const *field_names = ((PyTupleObject *)fields)->ob_item;
+    PyObject *const *field_types = ((PyTupleObject *)types)->ob_item;
+    for (Py_ssize_t f = 0; f < n_fields; f++) {
+        if (!PyUnicode_CheckExact(field_names[f])) {
+            PyErr_SetString(PyExc_TypeError, "line(): field names are str");
+            return NULL;
+        }
+    }
+    PyObject *cards[DECK];
+    if (!cards_in_row_order(items, cards)) {
+        Py_RETURN_NONE;
+    }
+    PyObject *result = PyBytes_FromStringAndSize(NULL, LINE);
+    if (result == NULL) {
+        return NULL;
+    }
+    /* The cards stay alive while they are read: a field's getter may empty the lists that hold them. */
+    for (int p = 0; p < DECK; p++) {
+        Py_INCREF(cards[p]);
+    }
+    char *out = PyBytes_AS_STRING(result);
+    unsigned char seen[(1 << 16) / 8];
+    if (distinct) {
+        memset(seen, 0, sizeof seen);
+    }
+    PyObject *values[MAX_FIELDS];
+    int p;
+    for (p = 0; p < DECK; p++) {
+        PyObject *name;
+        if (how == BY_IDENTITY) {
+            PyObject *key = PyLong_FromVoidPtr(cards[p]);
+            if (key == NULL) {
+                break;
+            }
+            name = PyDict_GetItemWithError(table, key);
+            Py_XINCREF(name);
+            Py_DECREF(key);
+        }
+        else {
+            if (!fields_of(cards[p], how, cls, field_names, field_types, n_fields, values)) {
+                break;
+            }
+            name = name_of(table, values, n_fields);
+            for (Py_ssize_t f = 0; f < n_fields; f++) {
+                Py_DECREF(values[f]);
+            }
+        }
+        if (name == NULL) {
+            break;
+        }
+        int named = PyBytes_CheckExact(name) && PyBytes_GET_SIZE(name) == 2;
+        const unsigned char *two = named ? (const unsigned char *)PyBytes_AS_STRING(name) : NULL;
+        unsigned code = named ? (unsigned)two[0] << 8 | two[1] : 0;
+        if (named) {
+            out[3 * p] = (char)two[0];
+            out[3 * p + 1] = (char)two[1];
+            out[3 * p + 2] = p == DECK - 1 ? '\n' : ' ';
+        }
+        Py_DECREF(name);
+        if (!named) {
+            break;
+        }
+        if (distinct) {
+            if (seen[code >> 3] & (1u << (code & 7))) {
+                break;
+            }
+            seen[code >> 3] |= (unsigned char)(1u << (code & 7));
+        }
+    }
+    for (int q = 0; q < DECK; q++) {
+        Py_DECREF(cards[q]);
+    }
+    if (p < DECK) {
+        Py_DECREF(result);
+        return unread();
+    }
+    return result;
+}
+
+static PyMethodDef cardread_methods[] = {
+    {"line", (PyCFunction)(void (*)(void))cardread_line, METH_FASTCALL,
+     "line(items, how, cls, fields, types, table, distinct) -> the board's canonical line, or None"},
+    {NULL, NULL, 0, NULL},
+};
+
+static int
+cardread_exec(PyObject *module)
+{
+    if (PyModule_AddIntConstant(module, "BY_IDENTITY", BY_IDENTITY) < 0 ||
+        PyModule_AddIntConstant(module, "BY_ATTRIBUTES", BY_ATTRIBUTES) < 0 ||
+        PyModule_AddIntConstant(module, "BY_ITEMS", BY_ITEMS) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+static PyModuleDef_Slot cardread_slots[] = {
+    {Py_mod_exec, cardread_exec},
+    {0, NULL},
+};
+
+static struct PyModuleDef cardread_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "harness._cardread",
+    .m_doc = "The steady state of harness.shapes' quick readers, in one pass of C.",
+    .m_size = 0,
+    .m_methods = cardread_methods,
+    .m_slots = cardread_slots,
+};
+
+PyMODINIT_FUNC
+PyInit__cardread(void)
+{
+    return PyModuleDef_Init(&cardread_module);
+}

@@ -1,0 +1,16 @@
+from typing import Any, Final
+
+BY_IDENTITY: Final[int]
+BY_ATTRIBUTES: Final[int]
+BY_ITEMS: Final[int]
+
+def line(
+    items: object,
+    how: int,
+    cls: type | None,
+    fields: tuple[str, ...],
+    types: tuple[type, ...],
+    table: dict[Any, Any],
+    distinct: bool,
+    /,
+) -> bytes | None: ...
