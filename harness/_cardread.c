@@ -19,6 +19,7 @@
  *
  * An exception that is an Exception (a property that raised, a missing field) is None, as the
  * Python reader's `except Exception` is; any other (KeyboardInterrupt, SystemExit) goes on up.
+ * The caller's promise: a table never changes the name it gives a key (names are remembered).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -99,11 +100,22 @@ same_text(PyObject *a, PyObject *b)
     return a == b || (PyUnicode_GET_LENGTH(a) == PyUnicode_GET_LENGTH(b) && PyUnicode_Compare(a, b) == 0);
 }
 
-/* A card's field values, new references in `values`, each of the class at its place in `types`:
- * 1 if so; 0 where a check fails or reading raised (an error may be set). */
+/* Whether values of this type can run no code of Python's as they are hashed and compared (then
+ * nothing can free a value a card holds while it is looked up: no reference need be taken). */
+static int
+inert(PyObject *type)
+{
+    return type == (PyObject *)&PyLong_Type || type == (PyObject *)&PyUnicode_Type ||
+           type == (PyObject *)&PyFloat_Type || type == (PyObject *)&PyBytes_Type ||
+           type == (PyObject *)&PyBool_Type || type == (PyObject *)Py_TYPE(Py_None);
+}
+
+/* A card's field values in `values`, each of the class at its place in `types`, new references
+ * unless `borrow` (a dict's items, all of inert types): 1 if so; 0 where a check fails or reading
+ * raised (an error may be set). */
 static int
 fields_of(PyObject *card, int how, PyObject *cls, PyObject *const *fields, PyObject *const *types,
-          Py_ssize_t n_fields, PyObject **values)
+          Py_ssize_t n_fields, int borrow, PyObject **values)
 {
     if ((PyObject *)Py_TYPE(card) != cls) {
         return 0;
@@ -128,7 +140,9 @@ fields_of(PyObject *card, int how, PyObject *cls, PyObject *const *fields, PyObj
             if (f == n_fields || values[f] != NULL || (PyObject *)Py_TYPE(value) != types[f]) {
                 break;
             }
-            Py_INCREF(value);
+            if (!borrow) {
+                Py_INCREF(value);
+            }
             values[f] = value;
         }
         for (f = 0; f < n_fields && values[f] != NULL; f++) {
@@ -136,7 +150,7 @@ fields_of(PyObject *card, int how, PyObject *cls, PyObject *const *fields, PyObj
         if (f == n_fields) {
             return 1;
         }
-        for (f = 0; f < n_fields; f++) {
+        for (f = 0; f < n_fields && !borrow; f++) {
             Py_XDECREF(values[f]);
         }
         return 0;
@@ -156,26 +170,83 @@ fields_of(PyObject *card, int how, PyObject *cls, PyObject *const *fields, PyObj
 }
 
 /* The name the table gives these values (one level of dicts per value), a new reference; NULL
- * where it gives none. */
+ * where it gives none.  Each level is held while the next is looked up, unless the values are all
+ * inert (no code of Python's runs in those look-ups, to change the table). */
 static PyObject *
-name_of(PyObject *table, PyObject **values, Py_ssize_t n_values)
+name_of(PyObject *table, PyObject **values, Py_ssize_t n_values, int borrow)
 {
     PyObject *level = table;
-    Py_INCREF(level);
+    if (!borrow) {
+        Py_INCREF(level);
+    }
     for (Py_ssize_t f = 0; f < n_values; f++) {
         PyObject *next = PyDict_GetItemWithError(level, values[f]);
-        Py_XINCREF(next);
-        Py_DECREF(level);
+        if (!borrow) {
+            Py_XINCREF(next);
+            Py_DECREF(level);
+        }
         if (next == NULL) {
             return NULL;
         }
         level = next;
         if (f < n_values - 1 && !PyDict_CheckExact(level)) {
-            Py_DECREF(level);
+            if (!borrow) {
+                Py_DECREF(level);
+            }
             return NULL;
         }
     }
+    if (borrow) {
+        Py_INCREF(level);
+    }
     return level;
+}
+
+/* The names last looked up for values of inert types, one or two fields, by the table and the
+ * values' identities.  Sound because each entry holds the objects it is keyed by (no other object
+ * can take their addresses while it is there), inert values cannot change, and a table never
+ * changes the name it gives a key (harness/shapes.py: a kind's `named` only grows, each key
+ * named as its card is, and a `decided` is made whole, then replaced, never changed). */
+#define MEMO_SIZE 4096 /* a power of 2 */
+
+typedef struct {
+    PyObject *table, *first, *second, *name; /* held; second is NULL for one field */
+} Memo;
+
+static Memo memo[MEMO_SIZE];
+
+static Memo *
+memo_slot(PyObject *table, PyObject *first, PyObject *second)
+{
+    uintptr_t h = ((uintptr_t)table >> 4) * 0x9E3779B1u + ((uintptr_t)first >> 4) * 31u + ((uintptr_t)second >> 4);
+    return &memo[(h ^ (h >> 13)) & (MEMO_SIZE - 1)];
+}
+
+/* `name_of`, remembered: a new reference, or NULL where the table gives none. */
+static PyObject *
+memo_name_of(PyObject *table, PyObject **values, Py_ssize_t n_values)
+{
+    PyObject *second = n_values == 2 ? values[1] : NULL;
+    Memo *slot = memo_slot(table, values[0], second);
+    if (slot->table == table && slot->first == values[0] && slot->second == second) {
+        Py_INCREF(slot->name);
+        return slot->name;
+    }
+    PyObject *name = name_of(table, values, n_values, 1);
+    if (name == NULL) {
+        return NULL;
+    }
+    Memo old = *slot;
+    Py_INCREF(table);
+    Py_INCREF(values[0]);
+    Py_XINCREF(second);
+    Py_INCREF(name);
+    *slot = (Memo){table, values[0], second, name};
+    Py_XDECREF(old.table); /* none of these runs code of Python's: tables of inert keys, inert values, bytes */
+    Py_XDECREF(old.first);
+    Py_XDECREF(old.second);
+    Py_XDECREF(old.name);
+    return name;
 }
 
 static PyObject *
@@ -224,6 +295,11 @@ cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (distinct) {
         memset(seen, 0, sizeof seen);
     }
+    int all_inert = how != BY_IDENTITY;
+    for (Py_ssize_t f = 0; f < n_fields; f++) {
+        all_inert = all_inert && inert(field_types[f]);
+    }
+    int borrow = all_inert && how == BY_ITEMS, remembered = all_inert && n_fields <= 2;
     PyObject *values[MAX_FIELDS];
     int p;
     for (p = 0; p < DECK; p++) {
@@ -238,11 +314,11 @@ cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             Py_DECREF(key);
         }
         else {
-            if (!fields_of(cards[p], how, cls, field_names, field_types, n_fields, values)) {
+            if (!fields_of(cards[p], how, cls, field_names, field_types, n_fields, borrow, values)) {
                 break;
             }
-            name = name_of(table, values, n_fields);
-            for (Py_ssize_t f = 0; f < n_fields; f++) {
+            name = remembered ? memo_name_of(table, values, n_fields) : name_of(table, values, n_fields, borrow);
+            for (Py_ssize_t f = 0; f < n_fields && !borrow; f++) {
                 Py_DECREF(values[f]);
             }
         }

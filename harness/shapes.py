@@ -1204,7 +1204,9 @@ def line_to_check(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     and has a line that fails them read by `canonical_line_of` (see above)."""
     cls = type(value)
     if cls is list or cls is tuple:
-        line = _line_to_check(cast("Sequence[object]", value), encoding)
+        line = _compiled_line(cast("Sequence[object]", value), encoding, False) or _line_to_check(
+            cast("Sequence[object]", value), encoding
+        )
     elif cls is str:
         line = _named_text(cast("str", value))
     elif cls is types.GeneratorType:  # its first 53, no more, as `canonical_line_of` takes them
@@ -1213,7 +1215,9 @@ def line_to_check(value: object, encoding: CardEncoding = PLAIN) -> bytes:
     elif not isinstance(value, _SEQUENCES) and (state := _state_of(value)) is not None:
         name, inner = state
         if type(inner) is list or type(inner) is tuple:
-            line = _line_to_check(cast("Sequence[object]", inner), encoding)
+            line = _compiled_line(cast("Sequence[object]", inner), encoding, False) or _line_to_check(
+                cast("Sequence[object]", inner), encoding
+            )
             if line is not None:
                 return line
         return _state_line(name, inner, encoding)
@@ -1236,8 +1240,6 @@ def _named_text(value: str) -> bytes | None:
 def _line_to_check(items: Sequence[Any], encoding: CardEncoding) -> bytes | None:
     """Rows, columns or 52 cards in lists or tuples as `_fast_line` takes them, read the quick way
     without looking for repeats; None: `canonical_line_of` reads them."""
-    if (line := _compiled_line(items, encoding, False)) is not None:
-        return line
     count = len(items)
     try:
         if count == DECK_SIZE:

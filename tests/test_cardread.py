@@ -277,3 +277,26 @@ def test_a_run_of_objects_is_read_in_c_after_its_first_boards(
         assert read_line(dealer(n)) == reference.canonical_line(reference.deal(n).cards)
     assert spy.lines - before == 10
     shapes.forget()
+
+
+def test_the_same_values_in_another_table_get_that_tables_names() -> None:
+    """Names are remembered by the table and the values' identities: another table (here naming
+    every card as the one after it) gives its own names for the very same value objects."""
+    board = cards(lambda n: {"rank": n[0], "suit": n[1]})
+    shifted: dict[object, Any] = {}
+    for k, name in enumerate(CARD_NAMES):
+        after = CARD_NAMES[(k + 1) % 52]
+        shifted.setdefault(name[0], {})[name[1]] = after.encode()
+    for _ in range(2):  # each table's names looked up, then remembered
+        assert read(board, **{**DICT_WAY, "table": LEVELS}) == LINE
+        assert (
+            read(board, **{**DICT_WAY, "table": shifted})
+            == b" ".join(CARD_NAMES[(CARD_NAMES.index(n) + 1) % 52].encode() for n in FLAT_NAMES) + b"\n"
+        )
+
+
+def test_equal_values_that_are_other_objects_are_looked_up() -> None:
+    """Text made at run time (equal to the table's keys, not the same objects) is named as they are."""
+    fresh = cards(lambda n: Card("".join([n[0]]), "".join(["", n[1]])))
+    assert read(fresh) == LINE
+    assert read(fresh, distinct=True) == LINE
