@@ -10,11 +10,13 @@ deal).  For each shape, in the same run: (1) the bare loop, calling the function
 (issue 18.5): rows' verify ≤ 1.5× its bare loop, and every shape's verify ≤ 1.2× the time of
 rows' verify.
 
-"floor" is the bare loop plus the fastest exact reader of that shape one can write knowing its layout
-in advance (`line_of_<shape>` in shaped_dealers.py: for cards made once, their names by identity;
-for dicts, two item gets and a table), and "÷ floor" is verify's time over that: what is left is
-the harness's own (its frames, its checks, reading a board it does not know), the rest of the gap
-to rows is the cost of reading 52 Python objects at all.
+"floor" is the bare loop plus the fastest exact reader of that shape one can write in plain Python
+knowing its layout in advance (`line_of_<shape>` in shaped_dealers.py: for cards made once, their
+names by identity; for dicts, two item gets and a table), and "÷ floor" is verify's time over that.
+Boards of objects are read in one pass of C once their class is learnt (harness._cardread), which
+goes below that floor; the first line printed says whether this install has it.  With --python,
+each shape is verified a second time with the Python reader alone (FREECELL_NO_COMPILED=1), in the
+same run, and "Python ÷ rows" printed beside it.
 
 A dealer that builds objects costs more in its own code (its bare loop), which no reader can
 save: "÷ rows" compares the times as they are, and "÷ rows, same dealer" compares a shape's
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import time
 from pathlib import Path
@@ -38,6 +41,7 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]  # this checkout's harness (the py:
 
 import reference  # noqa: E402
 from harness import engine  # noqa: E402
+from harness import shapes as reading  # noqa: E402
 from harness.engine import Request  # noqa: E402
 
 
@@ -46,6 +50,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=200_000)
     parser.add_argument("--shapes", help="comma-separated (default: all)")
     parser.add_argument("--repeat", type=int, default=1, help="rounds; each shape's best is shown")
+    parser.add_argument("--python", action="store_true", help="also verify each shape with the Python reader alone")
     args = parser.parse_args()
     shaped_dealers: Any = importlib.import_module("shaped_dealers")
 
@@ -59,6 +64,7 @@ def main() -> int:
     bare: dict[str, float] = {}
     floor: dict[str, float] = {}
     checked: dict[str, float] = {}
+    in_python: dict[str, float] = {}
     for _ in range(args.repeat):
         for shape in shapes:
             function = getattr(shaped_dealers, shape)
@@ -77,10 +83,20 @@ def main() -> int:
             outcome = engine.run(request)
             assert outcome.conformant and outcome.checked == args.deals, outcome.first_failure
             checked[shape] = min(checked.get(shape, float("inf")), outcome.elapsed_s)
-    print(f"{args.deals:,} deals, py: with --jobs 1, best of {args.repeat}")
+            if args.python:
+                os.environ["FREECELL_NO_COMPILED"] = "1"  # the runner reads every board in Python
+                try:
+                    outcome = engine.run(request)
+                finally:
+                    del os.environ["FREECELL_NO_COMPILED"]
+                assert outcome.conformant and outcome.checked == args.deals, outcome.first_failure
+                in_python[shape] = min(in_python.get(shape, float("inf")), outcome.elapsed_s)
+    reader = "compiled (harness._cardread)" if reading._cardread is not None else "Python alone (no harness._cardread)"
+    print(f"{args.deals:,} deals, py: with --jobs 1, best of {args.repeat}; boards of objects read by: {reader}")
     print(
         f"  {'shape':12} {'bare loop':>12} {'py: verify':>12} {'÷ bare':>7} {'÷ rows':>7}"
         f" {'÷ rows, same dealer':>20} {'added':>10} {'floor':>12} {'÷ floor':>8}"
+        + (f" {'Python ÷ rows':>14}" if args.python else "")
     )
     rows_added = checked["rows"] - bare["rows"]
     for shape in shapes:
@@ -89,6 +105,7 @@ def main() -> int:
             f"  {shape:12} {args.deals / b:>9,.0f}/s {args.deals / c:>9,.0f}/s {c / b:>6.2f}×"
             f" {c / checked['rows']:>6.2f}× {c / (b + rows_added):>19.2f}× {(c - b) / args.deals * 1e6:>6.1f} µs"
             f" {args.deals / f:>9,.0f}/s {c / f:>7.2f}×"
+            + (f" {in_python[shape] / in_python['rows']:>13.2f}×" if args.python else "")
         )
     return 0
 

@@ -36,6 +36,7 @@ import enum
 import itertools
 import marshal
 import numbers
+import os
 import re
 import reprlib
 import types
@@ -49,6 +50,8 @@ from harness.errors import BoardError
 try:
     from harness import _cardread
 except ImportError:  # built where no C compiler was: every board is read in Python, to the same line
+    _cardread = None  # type: ignore[assignment]
+if os.environ.get("FREECELL_NO_COMPILED"):  # to read in Python alone (and compare): inherited by py: runners
     _cardread = None  # type: ignore[assignment]
 from reference.cards import (
     CARD_NAMES,

@@ -6,6 +6,8 @@ not, are compared over every run of tests/test_shapes_fast.py (which runs each t
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -300,3 +302,20 @@ def test_equal_values_that_are_other_objects_are_looked_up() -> None:
     fresh = cards(lambda n: Card("".join([n[0]]), "".join(["", n[1]])))
     assert read(fresh) == LINE
     assert read(fresh, distinct=True) == LINE
+
+
+@pytest.mark.parametrize(("value", "compiled_used"), [(None, True), ("1", False)])
+def test_freecell_no_compiled_reads_every_board_in_python(value: str | None, compiled_used: bool) -> None:
+    """The environment variable a py: runner inherits: set, the compiled reader is not used."""
+    env = {k: v for k, v in os.environ.items() if k != "FREECELL_NO_COMPILED"}
+    if value is not None:
+        env["FREECELL_NO_COMPILED"] = value
+    said = subprocess.run(
+        [sys.executable, "-c", "import harness.shapes as s; print(s._cardread is not None)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=HERE.parent,
+    ).stdout.strip()
+    assert said == str(compiled_used)
