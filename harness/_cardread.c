@@ -205,8 +205,8 @@ name_of(PyObject *table, PyObject **values, Py_ssize_t n_values, int borrow)
 /* The names last looked up for values of inert types, one or two fields, by the table and the
  * values' identities.  Sound because each entry holds the objects it is keyed by (no other object
  * can take their addresses while it is there), inert values cannot change, and a table never
- * changes the name it gives a key (harness/shapes.py: a kind's `named` only grows, each key
- * named as its card is, and a `decided` is made whole, then replaced, never changed). */
+ * changes the name it gives a key (harness/shapes.py: a kind's `named` only grows, and is
+ * replaced by a new table, never emptied; a `decided` is made whole, then replaced). */
 #define MEMO_SIZE 4096 /* a power of 2 */
 
 typedef struct {

@@ -646,8 +646,7 @@ def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[
         _KINDS[id(kind.cls)] = kind.cls, _Kind(kind.cls, str, False)  # from the next board on
     if len(kind.known) >= _MAX_KNOWN:
         kind.known.clear()
-        kind.named.clear()
-        kind.named_levels.clear()
+        kind.named, kind.named_levels = {}, {}  # new tables: `_cardread` remembers a table's names by its identity
         kind.decided, kind.decided_for, kind.decided_by_id, kind.decided_levels = {}, None, {}, {}
     try:
         for card, key in zip(flat, keys, strict=True):
