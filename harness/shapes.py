@@ -26,7 +26,10 @@ the tableau, which must be empty); board text of canonical names one character a
 lines' lengths. Whatever a kind cannot vouch for goes to the full reader, so that both give the same
 line or the same error (tests/test_shapes_fast.py).  `line_to_check` is the same reading for a caller
 that checks every line's 52 cards itself (the `py:` runner writing many answers at once): its quick
-ways leave out the one check that the 52 names differ, and nothing else.
+ways leave out the one check that the 52 names differ, and nothing else.  Where the package was built
+with its C extension (`harness._cardread`), a board of a learnt kind is read by it in one pass
+(`_compiled_line`): the same checks and look-ups as the Python steady state, which reads whatever
+the C hands back.
 """
 
 from __future__ import annotations
