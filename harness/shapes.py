@@ -49,13 +49,6 @@ from operator import attrgetter, is_, itemgetter
 from typing import Any, Final, cast
 
 from harness.errors import BoardError
-
-try:
-    from harness import _cardread
-except ImportError:  # built where no C compiler was: every board is read in Python, to the same line
-    _cardread = None  # type: ignore[assignment]
-if os.environ.get("FREECELL_NO_COMPILED"):  # to read in Python alone (and compare): inherited by py: runners
-    _cardread = None  # type: ignore[assignment]
 from reference.cards import (
     CARD_NAMES,
     COLUMN_ORDER,
@@ -67,6 +60,13 @@ from reference.cards import (
     SUITS,
     canonical_line,
 )
+
+try:
+    from harness import _cardread
+except ImportError:  # built where no C compiler was: every board is read in Python, to the same line
+    _cardread = None  # type: ignore[assignment]
+if os.environ.get("FREECELL_NO_COMPILED"):  # to read in Python alone (and compare): inherited by py: runners
+    _cardread = None  # type: ignore[assignment]
 
 CARD_ORDERS: Final = ("rank-major", "suit-major")
 MAX_TEXT_CHARS: Final = 1 << 20  # board text longer than this is no board (never cut to fit)
