@@ -9,7 +9,7 @@
  *   items     rows (7 groups of 8, 8, 8, 8, 8, 8, 4), columns (8 groups of 7, 7, 7, 7, 6, 6, 6, 6)
  *             or 52 cards: an exact list or tuple, its groups all exact lists or all exact tuples
  *   how       BY_IDENTITY: a card's key is its id (the kind's cards cannot change);
- *             BY_ATTRIBUTES / BY_ITEMS: its key is its fields' values (one value, or a tuple)
+ *             BY_ATTRIBUTES / BY_ITEMS: its key is its fields' values (attributes, a dict's items)
  *   cls       every card's class IS this (BY_ATTRIBUTES; BY_ITEMS: dict; BY_IDENTITY: not used)
  *   fields    the field names read, in the key's order (BY_ITEMS: a dict's every key, no more)
  *   types     each field's value's class IS the type at its place
@@ -34,7 +34,8 @@ enum { BY_IDENTITY = 0, BY_ATTRIBUTES = 1, BY_ITEMS = 2 };
 static const Py_ssize_t ROW_SHAPE[] = {8, 8, 8, 8, 8, 8, 4};
 static const Py_ssize_t COLUMN_SHAPE[] = {7, 7, 7, 7, 6, 6, 6, 6};
 
-/* The card at row-order place p of `items`, borrowed; NULL where items are no board of 52 cards. */
+/* 1 with cards[p] the card at row-order place p of `items` (borrowed); 0 where they are no board of
+ * 52 cards in rows, columns or one group. */
 static int
 cards_in_row_order(PyObject *items, PyObject **cards)
 {
