@@ -305,9 +305,12 @@ def test_equal_values_that_are_other_objects_are_looked_up() -> None:
 
 
 @pytest.mark.parametrize(("value", "compiled_used"), [(None, True), ("1", False)])
-def test_freecell_no_compiled_reads_every_board_in_python(value: str | None, compiled_used: bool) -> None:
+def test_freecell_no_compiled_reads_every_board_in_python(
+    value: str | None, compiled_used: bool, tmp_path: Path
+) -> None:
     """The environment variable a py: runner inherits: set, the compiled reader is not used."""
     env = {k: v for k, v in os.environ.items() if k != "FREECELL_NO_COMPILED"}
+    env["PYTHONPATH"] = str(Path(shapes.__file__).parents[1])  # the harness these tests import, built or not
     if value is not None:
         env["FREECELL_NO_COMPILED"] = value
     said = subprocess.run(
@@ -316,6 +319,6 @@ def test_freecell_no_compiled_reads_every_board_in_python(value: str | None, com
         capture_output=True,
         text=True,
         check=True,
-        cwd=HERE.parent,
+        cwd=tmp_path,
     ).stdout.strip()
     assert said == str(compiled_used)

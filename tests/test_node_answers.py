@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import threading
 from pathlib import Path
 
 import pytest
@@ -215,18 +214,15 @@ def test_an_async_continuation_that_never_ends_is_a_timeout_at_its_deal(node: st
 
 
 def test_a_driver_that_stops_answering_is_no_reason_to_call_a_right_dealer_non_deterministic(node: str) -> None:
-    """A process that hangs outside any deal (here: stopped from outside) is killed and the block is
-    dealt again, where a death is pinned to its deal or to none; the digest is then the block's,
-    not None (which the comparer would take for boards that changed between two passes)."""
+    """A process that hangs outside any deal (here: stopped from outside, before it reads the block's
+    request: no clock decides where the stop lands) is killed and the block is dealt again, where a
+    death is pinned to its deal or to none; the digest is then the block's, not None (which the
+    comparer would take for boards that changed between two passes)."""
     deals = range(1, 100_001)
     with open_dealer(f"node:{Path(__file__).with_name('js') / 'good.js'}", DealerOptions(timeout=0.5)) as dealer:
         proc = dealer.bridge._proc  # type: ignore[attr-defined]
         assert proc is not None
-        stopper = threading.Timer(0.2, os.kill, (proc.child.pid, signal.SIGSTOP))
-        stopper.start()
-        try:
-            digest = dealer.block_digest(deals)
-        finally:
-            stopper.join()
+        os.kill(proc.child.pid, signal.SIGSTOP)
+        digest = dealer.block_digest(deals)
         assert dealer.bridge.restarts >= 1  # type: ignore[attr-defined]
     assert digest == reference.block_digest(deals)
