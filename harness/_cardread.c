@@ -374,6 +374,9 @@ cardread_exec(PyObject *module)
 
 static PyModuleDef_Slot cardread_slots[] = {
     {Py_mod_exec, cardread_exec},
+#if PY_VERSION_HEX >= 0x030C0000
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED}, /* the memo is one per process */
+#endif
     {0, NULL},
 };
 
