@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -16,6 +17,8 @@ from typing import Any, ClassVar, cast
 
 import pytest
 from conftest import need_compiled_reader
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import reference
 from harness import shapes
@@ -322,3 +325,141 @@ def test_freecell_no_compiled_reads_every_board_in_python(
         cwd=tmp_path,
     ).stdout.strip()
     assert said == str(compiled_used)
+
+
+# -- the compiled reader changes no reading: runs of boards of many kinds, each read with it and without
+
+
+@dataclass
+class Plain:
+    rank: object
+    suit: object
+
+
+@dataclass(frozen=True)
+class Frozen:
+    rank: object
+    suit: object
+
+
+class OneSlot:
+    __slots__ = ("c",)
+
+    def __init__(self, c: int) -> None:
+        self.c = c
+
+    def __str__(self) -> str:
+        return CARD_NAMES[self.c]
+
+
+RANK_SPELLINGS: dict[str, Callable[[int], object]] = {
+    "letters": lambda r: "A23456789TJQK"[r],
+    "0-based": lambda r: r,
+    "1-based": lambda r: r + 1,
+    "words": lambda r: [
+        "ace",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "jack",
+        "queen",
+        "king",
+    ][r],
+}
+SUIT_SPELLINGS: dict[str, Callable[[int], object]] = {
+    "letters": lambda s: "CDHS"[s],
+    "words": lambda s: ("clubs", "diamonds", "hearts", "spades")[s],
+    "symbols": lambda s: "♣♦♥♠"[s],
+}
+MAKERS: dict[str, Callable[[object, object, int], object]] = {
+    "dict": lambda r, s, c: {"rank": r, "suit": s},
+    "dict, suit first": lambda r, s, c: {"suit": s, "rank": r},
+    "dict named by value": lambda r, s, c: {"value": r, "suit": s},
+    "dataclass": lambda r, s, c: Plain(r, s),
+    "frozen dataclass": lambda r, s, c: Frozen(r, s),
+    "one slot": lambda r, s, c: OneSlot(c),
+}
+FLAWS: dict[str, Callable[[list[Any], int], None]] = {
+    "a str subclass value": lambda flat, i: _replace_card(flat, i, lambda card: _respelled(card, Text)),
+    "a float for a whole number": lambda flat, i: _replace_card(flat, i, lambda card: _respelled(card, float)),
+    "a repeated card": lambda flat, i: flat.__setitem__(i, flat[(i + 1) % 52]),
+    "an extra key": lambda flat, i: _replace_card(
+        flat, i, lambda card: {**card, "x": 1} if type(card) is dict else card
+    ),
+    "a card of another class": lambda flat, i: flat.__setitem__(i, Card("A", "S")),
+}
+
+
+def _respelled(card: object, kind: type) -> object:
+    """The card with its rank (or its slot) made of `kind`, where it can be."""
+    if type(card) is dict:
+        key = "rank" if "rank" in card else "value"
+        return {**card, key: kind(card[key])} if isinstance(card[key], str if kind is Text else int) else card
+    if isinstance(card, Plain | Frozen) and isinstance(card.rank, str if kind is Text else int):
+        return type(card)(kind(card.rank), card.suit)
+    return card
+
+
+def _replace_card(flat: list[Any], i: int, change: Callable[[Any], Any]) -> None:
+    flat[i] = change(flat[i])
+
+
+def _board(maker: str, ranks: str, suits: str, shape: str, n: int, flaw: tuple[str, int] | None) -> object:
+    order = [CARD_NAMES.index(name) for name in reference.canonical_line(reference.deal(n).cards).decode().split()]
+    flat = [MAKERS[maker](RANK_SPELLINGS[ranks](c >> 2), SUIT_SPELLINGS[suits](c & 3), c) for c in order]
+    if flaw is not None:
+        FLAWS[flaw[0]](flat, flaw[1])
+    return {"rows": as_rows, "columns": as_columns, "52": list, "tuples": lambda f: tuple(as_rows(f, tuple))}[shape](
+        flat
+    )
+
+
+def _outcome(read_line: Callable[[object], bytes], value: object) -> object:
+    try:
+        return read_line(value)
+    except Exception as exc:
+        return type(exc).__name__, re.sub(r"0x[0-9a-f]+", "0x…", str(exc))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    maker=st.sampled_from(sorted(MAKERS)),
+    ranks=st.sampled_from(sorted(RANK_SPELLINGS)),
+    suits=st.sampled_from(sorted(SUIT_SPELLINGS)),
+    shape=st.sampled_from(["rows", "columns", "52", "tuples"]),
+    deals=st.lists(st.integers(1, 1_000_000), min_size=3, max_size=8),
+    flaws=st.lists(st.tuples(st.sampled_from(sorted(FLAWS)), st.integers(0, 51)), max_size=3),
+    reader=st.sampled_from(["line_to_check", "canonical_line_of"]),
+)
+def test_a_run_of_boards_reads_the_same_with_the_compiled_reader_and_without(
+    maker: str,
+    ranks: str,
+    suits: str,
+    shape: str,
+    deals: list[int],
+    flaws: list[tuple[str, int]],
+    reader: str,
+    monkeypatch: pytest.MonkeyPatch,
+    compiled: Any,
+) -> None:
+    """Boards of one kind of card, then some with a flaw at a card, then right ones again: each read,
+    in one run, gives the same line or the same error with the compiled reader and without it."""
+    flawed = [None] * len(deals) + [*flaws] + [None] * 2
+    runs = [*deals, *deals[: len(flaws)], *deals[:2]][: len(flawed)]
+    boards = [
+        lambda n=n, flaw=flaw: _board(maker, ranks, suits, shape, n, flaw) for n, flaw in zip(runs, flawed, strict=True)
+    ]
+    read_line = getattr(shapes, reader)
+    outcomes = []
+    for module in (compiled, None):
+        monkeypatch.setattr(shapes, "_cardread", module)
+        shapes.forget()
+        outcomes.append([_outcome(read_line, board()) for board in boards])
+    shapes.forget()
+    assert outcomes[0] == outcomes[1]
