@@ -5,6 +5,7 @@ not, are compared over every run of tests/test_shapes_fast.py (which runs each t
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import re
@@ -415,9 +416,13 @@ def _board(maker: str, ranks: str, suits: str, shape: str, n: int, flaw: tuple[s
     flat = [MAKERS[maker](RANK_SPELLINGS[ranks](c >> 2), SUIT_SPELLINGS[suits](c & 3), c) for c in order]
     if flaw is not None:
         FLAWS[flaw[0]](flat, flaw[1])
-    return {"rows": as_rows, "columns": as_columns, "52": list, "tuples": lambda f: tuple(as_rows(f, tuple))}[shape](
-        flat
-    )
+    shaped: dict[str, Callable[[list[Any]], object]] = {
+        "rows": as_rows,
+        "columns": as_columns,
+        "52": list,
+        "tuples": lambda f: tuple(as_rows(f, tuple)),
+    }
+    return shaped[shape](flat)
 
 
 def _outcome(read_line: Callable[[object], bytes], value: object) -> object:
@@ -452,8 +457,8 @@ def test_a_run_of_boards_reads_the_same_with_the_compiled_reader_and_without(
     in one run, gives the same line or the same error with the compiled reader and without it."""
     flawed = [None] * len(deals) + [*flaws] + [None] * 2
     runs = [*deals, *deals[: len(flaws)], *deals[:2]][: len(flawed)]
-    boards = [
-        lambda n=n, flaw=flaw: _board(maker, ranks, suits, shape, n, flaw) for n, flaw in zip(runs, flawed, strict=True)
+    boards: list[Callable[[], object]] = [
+        functools.partial(_board, maker, ranks, suits, shape, n, flaw) for n, flaw in zip(runs, flawed, strict=True)
     ]
     read_line = getattr(shapes, reader)
     outcomes = []
