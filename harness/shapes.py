@@ -818,7 +818,10 @@ def _compiled_line(items: Sequence[object], encoding: CardEncoding, distinct: bo
     decided = kind.decided_for == (encoding.cards, encoding.suits)
     if kind.lasting:
         by_id = kind.decided_by_id if decided else kind.by_id
-        return _cardread.line(items, _cardread.BY_IDENTITY, None, (), (), by_id, distinct)
+        line = _cardread.line(items, _cardread.BY_IDENTITY, None, (), (), by_id, distinct)
+        if line is not None or kind.fields is None:
+            return line
+        # cards that cannot change, made anew each deal: read by their fields, as `_keys` reads them
     if kind.own is not None or kind.columns is None or not kind.names or not (kind.single or kind.fields is not None):
         return None
     if kind.fields is not None:
