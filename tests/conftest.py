@@ -29,7 +29,7 @@ def need_tools(*tools: str) -> None:
 def need_compiled_reader() -> None:
     """harness._cardread (the package's one C extension) built: missing fails in CI, skips loudly elsewhere."""
     if importlib.util.find_spec("harness._cardread") is None:
-        message = "harness._cardread is not built (pip install a C compiler's build of the package)"
+        message = "harness._cardread is not built (install the package where a C compiler is)"
         if IN_CI:
             pytest.fail(f"required in CI: {message}")
         pytest.skip(f"COMPILED READER MISSING, test not run: {message}")
