@@ -9,9 +9,12 @@
  *   items     rows (7 groups of 8, 8, 8, 8, 8, 8, 4), columns (8 groups of 7, 7, 7, 7, 6, 6, 6, 6)
  *             or 52 cards: an exact list or tuple, its groups all exact lists or all exact tuples
  *   how       BY_IDENTITY: a card's key is its id (the kind's cards cannot change);
- *             BY_ATTRIBUTES / BY_ITEMS: its key is its fields' values (attributes, a dict's items)
- *   cls       every card's class IS this (BY_ATTRIBUTES; BY_ITEMS: dict; BY_IDENTITY: not used)
- *   fields    the field names read, in the key's order (BY_ITEMS: a dict's every key, no more)
+ *             BY_ATTRIBUTES / BY_ITEMS / BY_POSITION: its key is its fields' values (attributes,
+ *             a dict's items, a tuple's items)
+ *   cls       every card's class IS this (BY_ITEMS: dict; BY_POSITION: a subclass of tuple;
+ *             BY_IDENTITY: not used)
+ *   fields    the field names read, in the key's order (BY_ITEMS: a dict's every key, no more;
+ *             BY_POSITION: a tuple's every field, no more); more than MAX_FIELDS: None
  *   types     each field's value's class IS the type at its place
  *   table     BY_IDENTITY: id -> the card's name (2 bytes); else one level of dicts per field:
  *             table[value of field 0][value of field 1]... -> the card's name
@@ -25,7 +28,7 @@
 #include <Python.h>
 #include <string.h>
 
-enum { BY_IDENTITY = 0, BY_ATTRIBUTES = 1, BY_ITEMS = 2 };
+enum { BY_IDENTITY = 0, BY_ATTRIBUTES = 1, BY_ITEMS = 2, BY_POSITION = 3 };
 
 #define DECK 52
 #define LINE (3 * DECK)
@@ -112,8 +115,8 @@ inert(PyObject *type)
 }
 
 /* A card's field values in `values`, each of the class at its place in `types`, new references
- * unless `borrow` (a dict's items, all of inert types): 1 if so; 0 where a check fails or reading
- * raised (an error may be set). */
+ * unless `borrow` (a dict's items, all of inert types; a tuple's items, which the tuple holds while
+ * the card is held): 1 if so; 0 where a check fails or reading raised (an error may be set). */
 static int
 fields_of(PyObject *card, int how, PyObject *cls, PyObject *const *fields, PyObject *const *types,
           Py_ssize_t n_fields, int borrow, PyObject **values)
@@ -122,6 +125,18 @@ fields_of(PyObject *card, int how, PyObject *cls, PyObject *const *fields, PyObj
         return 0;
     }
     Py_ssize_t f = 0;
+    if (how == BY_POSITION) {
+        if (PyTuple_GET_SIZE(card) != n_fields) {
+            return 0;
+        }
+        for (f = 0; f < n_fields; f++) {
+            values[f] = PyTuple_GET_ITEM(card, f);
+            if ((PyObject *)Py_TYPE(values[f]) != types[f]) {
+                return 0;
+            }
+        }
+        return 1;
+    }
     if (how == BY_ITEMS) {
         /* A dict of exactly these keys, each an exact str: its items are its fields. */
         if (PyDict_GET_SIZE(card) != n_fields) {
@@ -264,11 +279,15 @@ cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     if (!PyDict_CheckExact(table) || !PyTuple_CheckExact(fields) || !PyTuple_CheckExact(types) ||
-        PyTuple_GET_SIZE(fields) != PyTuple_GET_SIZE(types) || PyTuple_GET_SIZE(fields) > MAX_FIELDS ||
-        (how == BY_IDENTITY) != (PyTuple_GET_SIZE(fields) == 0) || how < BY_IDENTITY || how > BY_ITEMS ||
-        (how == BY_ITEMS && (PyObject *)&PyDict_Type != cls)) {
+        PyTuple_GET_SIZE(fields) != PyTuple_GET_SIZE(types) ||
+        (how == BY_IDENTITY) != (PyTuple_GET_SIZE(fields) == 0) || how < BY_IDENTITY || how > BY_POSITION ||
+        (how == BY_ITEMS && (PyObject *)&PyDict_Type != cls) ||
+        (how == BY_POSITION && !(PyType_Check(cls) && PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)))) {
         PyErr_SetString(PyExc_TypeError, "line(): not a kind's way of reading");
         return NULL;
+    }
+    if (PyTuple_GET_SIZE(fields) > MAX_FIELDS) {
+        Py_RETURN_NONE; /* a kind of many fields: read in Python */
     }
     Py_ssize_t n_fields = PyTuple_GET_SIZE(fields);
     PyObject *const *field_names = ((PyTupleObject *)fields)->ob_item;
@@ -300,7 +319,7 @@ cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     for (Py_ssize_t f = 0; f < n_fields; f++) {
         all_inert = all_inert && inert(field_types[f]);
     }
-    int borrow = all_inert && how == BY_ITEMS, remembered = all_inert && n_fields <= 2;
+    int borrow = (all_inert && how == BY_ITEMS) || how == BY_POSITION, remembered = all_inert && n_fields <= 2;
     PyObject *values[MAX_FIELDS];
     int p;
     for (p = 0; p < DECK; p++) {
@@ -318,7 +337,7 @@ cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             if (!fields_of(cards[p], how, cls, field_names, field_types, n_fields, borrow, values)) {
                 break;
             }
-            name = remembered ? memo_name_of(table, values, n_fields) : name_of(table, values, n_fields, borrow);
+            name = remembered ? memo_name_of(table, values, n_fields) : name_of(table, values, n_fields, all_inert);
             for (Py_ssize_t f = 0; f < n_fields && !borrow; f++) {
                 Py_DECREF(values[f]);
             }
@@ -366,7 +385,8 @@ cardread_exec(PyObject *module)
 {
     if (PyModule_AddIntConstant(module, "BY_IDENTITY", BY_IDENTITY) < 0 ||
         PyModule_AddIntConstant(module, "BY_ATTRIBUTES", BY_ATTRIBUTES) < 0 ||
-        PyModule_AddIntConstant(module, "BY_ITEMS", BY_ITEMS) < 0) {
+        PyModule_AddIntConstant(module, "BY_ITEMS", BY_ITEMS) < 0 ||
+        PyModule_AddIntConstant(module, "BY_POSITION", BY_POSITION) < 0) {
         return -1;
     }
     return 0;

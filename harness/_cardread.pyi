@@ -3,6 +3,7 @@ from typing import Any, Final
 BY_IDENTITY: Final[int]
 BY_ATTRIBUTES: Final[int]
 BY_ITEMS: Final[int]
+BY_POSITION: Final[int]
 
 def line(
     items: object,

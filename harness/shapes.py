@@ -364,6 +364,7 @@ class _Kind:
     # `single`); and `named` and `decided` as one level of dicts per field (`_cardread.line` reads
     # them so, with no tuple made per card), kept with them where the key holds two or more.
     names: tuple[str, ...] = ()
+    positional: bool = False  # namedtuples: keyed by themselves, their items in `names`' order
     named_levels: dict[object, Any] = dataclasses.field(default_factory=dict)
     decided_levels: dict[object, Any] = dataclasses.field(default_factory=dict)
     marshalled: bool = True  # dicts: whether their values have been such as `marshal` writes (`_plain_dicts`)
@@ -388,7 +389,16 @@ def _kind_for(card: object) -> _Kind | None:
     if isinstance(card, tuple) and hasattr(card, "_fields"):
         if not _honest(cls) or getattr(cls, "__iter__", None) is not tuple.__iter__:
             return None  # a key that compares or gives its items otherwise than a tuple does
-        return _Kind(cls, None, True, lasting=_only_fields(cls, cast("tuple[str, ...]", card._fields)))  # its items
+        named = card._fields
+        positional = type(named) is tuple and len(named) == len(card) and all(type(n) is str for n in named)
+        return _Kind(  # keyed by its items
+            cls,
+            None,
+            True,
+            lasting=_only_fields(cls, cast("tuple[str, ...]", named)),
+            names=cast("tuple[str, ...]", named) if positional else (),
+            positional=positional,
+        )
     if cls is dict:
         keys = [k for k in cast("dict[object, object]", card) if type(k) is str]
         if not keys or len(keys) != len(cast("dict[object, object]", card)):
@@ -658,8 +668,8 @@ def _learn(kind: _Kind, flat: Sequence[object], keys: Sequence[object]) -> list[
                 kind.known[key] = r * 4 + s if r > NUMBER and s > NUMBER else (r, s)
                 if r > NUMBER and s > NUMBER:
                     kind.named[key] = _NAME_BYTES[r * 4 + s]
-                    if kind.fields is not None:
-                        _set_level(kind.named_levels, cast("tuple[object, ...]", key), _NAME_BYTES[r * 4 + s])
+                    if kind.fields is not None or kind.positional:
+                        _set_level(kind.named_levels, tuple(cast("tuple[object, ...]", key)), _NAME_BYTES[r * 4 + s])
         return list(map(kind.known.__getitem__, keys))
     except Exception:
         return None
@@ -754,9 +764,9 @@ def _names_of(flat: Sequence[object], encoding: CardEncoding, checked: bool = Tr
             if len(set(names)) == DECK_SIZE:
                 kind.decided, kind.decided_for = dict(zip(keys, names, strict=True)), said
                 kind.decided_by_id, kind.decided_levels = {}, {}
-                if kind.fields is not None:
+                if kind.fields is not None or kind.positional:
                     for key, name in kind.decided.items():
-                        _set_level(kind.decided_levels, cast("tuple[object, ...]", key), name)
+                        _set_level(kind.decided_levels, tuple(cast("tuple[object, ...]", key)), name)
     return names if len(set(names)) == DECK_SIZE else None
 
 
@@ -819,16 +829,24 @@ def _compiled_line(items: Sequence[object], encoding: CardEncoding, distinct: bo
     if kind.lasting:
         by_id = kind.decided_by_id if decided else kind.by_id
         line = _cardread.line(items, _cardread.BY_IDENTITY, None, (), (), by_id, distinct)
-        if line is not None or kind.fields is None:
+        if line is not None or (kind.fields is None and not kind.positional):
             return line
         # cards that cannot change, made anew each deal: read by their fields, as `_keys` reads them
-    if kind.own is not None or kind.columns is None or not kind.names or not (kind.single or kind.fields is not None):
+    if (
+        kind.own is not None
+        or kind.columns is None
+        or not kind.names
+        or not (kind.single or kind.fields is not None or kind.positional)
+    ):
         return None
-    if kind.fields is not None:
+    if kind.fields is not None or kind.positional:
         table = kind.decided_levels if decided else kind.named_levels
     else:
         table = cast("dict[object, Any]", kind.decided if decided else kind.named)
-    how = _cardread.BY_ITEMS if kind.sized is not None else _cardread.BY_ATTRIBUTES
+    if kind.positional:
+        how = _cardread.BY_POSITION
+    else:
+        how = _cardread.BY_ITEMS if kind.sized is not None else _cardread.BY_ATTRIBUTES
     return _cardread.line(items, how, kind.cls, kind.names, kind.columns, table, distinct)
 
 

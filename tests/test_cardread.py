@@ -5,6 +5,7 @@ not, are compared over every run of tests/test_shapes_fast.py (which runs each t
 
 from __future__ import annotations
 
+import collections
 import functools
 import importlib
 import os
@@ -67,6 +68,11 @@ class Text(str):
     pass
 
 
+NamedCard = collections.namedtuple("NamedCard", "rank suit")
+OtherNamedCard = collections.namedtuple("OtherNamedCard", "rank suit")
+NINE_KEYS = tuple(f"k{i}" for i in range(7))
+
+
 @dataclass
 class Slotted:
     __slots__ = ("index",)
@@ -115,6 +121,7 @@ def read(items: object, *, how: str = "BY_ATTRIBUTES", distinct: bool = False, *
 
 
 DICT_WAY: dict[str, Any] = {"how": "BY_ITEMS", "cls": dict}
+TUPLE_WAY: dict[str, Any] = {"how": "BY_POSITION", "cls": NamedCard}
 REPEATED = at(cards(), 51, Card(FLAT_NAMES[0][0], FLAT_NAMES[0][1]))
 
 READ: dict[str, tuple[Callable[[], object], dict[str, Any]]] = {
@@ -133,6 +140,7 @@ READ: dict[str, tuple[Callable[[], object], dict[str, Any]]] = {
         lambda: cards(lambda n: Slotted(CARD_NAMES.index(n))),
         {"cls": Slotted, "fields": ("index",), "types": (int,), "table": BY_INDEX},
     ),
+    "namedtuples": (lambda: as_columns(cards(lambda n: NamedCard(n[0], n[1]))), TUPLE_WAY),
     "repeated cards, not asked to differ": (lambda: REPEATED, {}),
 }
 
@@ -179,6 +187,19 @@ REFUSED: dict[str, tuple[Callable[[], object], dict[str, Any]]] = {
     "a name that is not 2 bytes": (lambda: cards(), {"table": {**LEVELS, "A": {**LEVELS["A"], "S": b"ASX"}}}),
     "a name that is text": (lambda: cards(), {"table": {**LEVELS, "A": {**LEVELS["A"], "S": "AS"}}}),
     "a level that is no dict": (lambda: cards(), {"table": {**LEVELS, "A": [b"AS"]}}),
+    "a namedtuple of another class": (
+        lambda: at(cards(lambda n: NamedCard(n[0], n[1])), 3, OtherNamedCard("A", "S")),
+        TUPLE_WAY,
+    ),
+    "a plain tuple": (lambda: at(cards(lambda n: NamedCard(n[0], n[1])), 3, ("A", "S")), TUPLE_WAY),
+    "a namedtuple's value of a str subclass": (
+        lambda: at(cards(lambda n: NamedCard(n[0], n[1])), 3, NamedCard(Text("A"), "S")),
+        TUPLE_WAY,
+    ),
+    "more fields than the compiled reader takes": (
+        lambda: cards(lambda n: {"rank": n[0], "suit": n[1], **dict.fromkeys(NINE_KEYS, 0)}),
+        {**DICT_WAY, "fields": ("rank", "suit", *NINE_KEYS), "types": (str, str, *(int,) * 7)},
+    ),
 }
 
 
@@ -242,6 +263,8 @@ def test_a_field_that_empties_the_board_as_it_is_read_reads_the_cards_it_was_giv
         ([], 0, None, ("rank",), (str,), {}, False),
         ([], 2, Card, ("rank",), (str,), {}, False),
         ([], 1, Card, (1,), (str,), {}, False),
+        ([], 3, Card, ("rank",), (str,), {}, False),
+        ([], 4, Card, ("rank",), (str,), {}, False),
     ],
 )
 def test_a_call_that_is_no_kinds_way_of_reading_is_a_type_error(args: tuple[Any, ...], compiled: Any) -> None:
@@ -276,24 +299,52 @@ def frozen_made_each_deal(n: int) -> list[list[FrozenCard]]:
     return as_columns(cast("list[object]", made))
 
 
-@pytest.mark.parametrize("shape", ["dataclasses", "enums", "dicts", "str_cards", "game_state", "frozen made each deal"])
+def namedtuples_made_each_deal(n: int) -> list[list[NamedCard]]:
+    """Namedtuples made anew each deal: read by their items."""
+    made = [NamedCard(name[0], name[1]) for name in reference.canonical_line(reference.deal(n).cards).decode().split()]
+    return as_rows(cast("list[object]", made))
+
+
+def dicts_of_nine_keys(n: int) -> list[dict[str, object]]:
+    """Dicts of more fields than the compiled reader takes: read in Python."""
+    names = reference.canonical_line(reference.deal(n).cards).decode().split()
+    return [{"rank": name[0], "suit": name[1], **dict.fromkeys(NINE_KEYS, 0)} for name in names]
+
+
+MADE_HERE: dict[str, Callable[[int], object]] = {
+    "frozen made each deal": frozen_made_each_deal,
+    "namedtuples made each deal": namedtuples_made_each_deal,
+}
+
+
+@pytest.mark.parametrize("shape", ["dataclasses", "enums", "dicts", "str_cards", "game_state", *MADE_HERE])
 @pytest.mark.parametrize("reader", ["line_to_check", "canonical_line_of"])
 def test_a_run_of_objects_is_read_in_c_after_its_first_boards(
     shape: str, reader: str, compiled: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The benchmarks' shapes of objects, and frozen cards made each deal: from the fourth board of a
-    run, every board's line is the C reader's, and it is the reference's."""
+    """The benchmarks' shapes of objects, frozen cards and namedtuples made each deal: from the fourth
+    board of a run, every board's line is the C reader's, and it is the reference's."""
     shapes.forget()
     spy = Spy(compiled)
     monkeypatch.setattr(shapes, "_cardread", spy)
     read_line = getattr(shapes, reader)
-    dealer = frozen_made_each_deal if shape == "frozen made each deal" else getattr(shaped_dealers, shape)
+    dealer = MADE_HERE[shape] if shape in MADE_HERE else getattr(shaped_dealers, shape)
     for n in (1, 2, 3):
         read_line(dealer(n))
     before = spy.lines
     for n in range(4, 14):
         assert read_line(dealer(n)) == reference.canonical_line(reference.deal(n).cards)
     assert spy.lines - before == 10
+    shapes.forget()
+
+
+@pytest.mark.parametrize("reader", ["line_to_check", "canonical_line_of"])
+def test_cards_of_more_fields_than_c_takes_are_read_in_python(reader: str) -> None:
+    """Dicts of nine keys: the compiled reader hands each board back, and each reads as the reference."""
+    shapes.forget()
+    read_line = getattr(shapes, reader)
+    for n in range(1, 7):
+        assert read_line(dicts_of_nine_keys(n)) == reference.canonical_line(reference.deal(n).cards)
     shapes.forget()
 
 
@@ -397,6 +448,8 @@ MAKERS: dict[str, Callable[[object, object, int], object]] = {
     "dataclass": lambda r, s, c: Plain(r, s),
     "frozen dataclass": lambda r, s, c: Frozen(r, s),
     "one slot": lambda r, s, c: OneSlot(c),
+    "namedtuple": lambda r, s, c: NamedCard(r, s),
+    "dict of nine keys": lambda r, s, c: {"rank": r, "suit": s, **dict.fromkeys(NINE_KEYS, 0)},
 }
 FLAWS: dict[str, Callable[[list[Any], int], None]] = {
     "a str subclass value": lambda flat, i: _replace_card(flat, i, lambda card: _respelled(card, Text)),
@@ -406,6 +459,9 @@ FLAWS: dict[str, Callable[[list[Any], int], None]] = {
         flat, i, lambda card: {**card, "x": 1} if type(card) is dict else card
     ),
     "a card of another class": lambda flat, i: flat.__setitem__(i, Card("A", "S")),
+    "a plain tuple": lambda flat, i: _replace_card(
+        flat, i, lambda card: tuple(card) if type(card) is NamedCard else card
+    ),
 }
 
 
@@ -414,7 +470,7 @@ def _respelled(card: object, kind: type) -> object:
     if type(card) is dict:
         key = "rank" if "rank" in card else "value"
         return {**card, key: kind(card[key])} if isinstance(card[key], str if kind is Text else int) else card
-    if isinstance(card, Plain | Frozen) and isinstance(card.rank, str if kind is Text else int):
+    if isinstance(card, Plain | Frozen | NamedCard) and isinstance(card.rank, str if kind is Text else int):
         return type(card)(kind(card.rank), card.suit)
     return card
 
