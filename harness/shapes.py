@@ -829,9 +829,10 @@ def _compiled_line(items: Sequence[object], encoding: CardEncoding, distinct: bo
     if kind.lasting:
         by_id = kind.decided_by_id if decided else kind.by_id
         line = _cardread.line(items, _cardread.BY_IDENTITY, None, (), (), by_id, distinct)
-        if line is not None or (kind.fields is None and not kind.positional):
-            return line
-        # cards that cannot change, made anew each deal: read by their fields, as `_keys` reads them
+        if line is not None or (kind.fields is None and not kind.positional) or len(kind.held) <= 2 * DECK_SIZE:
+            return line  # (the Python reader then learns a deck made once by its identities)
+        # cards that cannot change, made anew each deal (more identities than a deck's): read by
+        # their fields, as `_keys` reads them
     if (
         kind.own is not None
         or kind.columns is None
