@@ -79,6 +79,18 @@ class Slotted:
     index: int
 
 
+@dataclass
+class Plain:
+    rank: object
+    suit: object
+
+
+@dataclass(frozen=True)
+class Frozen:
+    rank: object
+    suit: object
+
+
 LEVELS: dict[object, Any] = {}
 for _name in CARD_NAMES:
     LEVELS.setdefault(_name[0], {})[_name[1]] = _name.encode()
@@ -301,15 +313,9 @@ WAYS = {
 }
 
 
-@dataclass(frozen=True)
-class FrozenCard:
-    rank: str
-    suit: str
-
-
-def frozen_made_each_deal(n: int) -> list[list[FrozenCard]]:
+def frozen_made_each_deal(n: int) -> list[list[Frozen]]:
     """Cards that cannot change, made anew each deal (no identity is seen twice): read by their fields."""
-    made = [FrozenCard(name[0], name[1]) for name in reference.canonical_line(reference.deal(n).cards).decode().split()]
+    made = [Frozen(name[0], name[1]) for name in reference.canonical_line(reference.deal(n).cards).decode().split()]
     return as_columns(cast("list[object]", made))
 
 
@@ -411,28 +417,6 @@ def test_freecell_no_compiled_reads_every_board_in_python(
 # -- the compiled reader changes no reading: runs of boards of many kinds, each read with it and without
 
 
-@dataclass
-class Plain:
-    rank: object
-    suit: object
-
-
-@dataclass(frozen=True)
-class Frozen:
-    rank: object
-    suit: object
-
-
-class OneSlot:
-    __slots__ = ("c",)
-
-    def __init__(self, c: int) -> None:
-        self.c = c
-
-    def __str__(self) -> str:
-        return CARD_NAMES[self.c]
-
-
 RANK_SPELLINGS: dict[str, Callable[[int], object]] = {
     "letters": lambda r: "A23456789TJQK"[r],
     "0-based": lambda r: r,
@@ -464,7 +448,7 @@ MAKERS: dict[str, Callable[[object, object, int], object]] = {
     "dict named by value": lambda r, s, c: {"value": r, "suit": s},
     "dataclass": lambda r, s, c: Plain(r, s),
     "frozen dataclass": lambda r, s, c: Frozen(r, s),
-    "one slot": lambda r, s, c: OneSlot(c),
+    "one slot": lambda r, s, c: shaped_dealers.StrCard(c),  # numbered as CARD_NAMES
     "namedtuple": lambda r, s, c: NamedCard(r, s),
     "dict of nine keys": lambda r, s, c: {"rank": r, "suit": s, **dict.fromkeys(NINE_KEYS, 0)},
 }
