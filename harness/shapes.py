@@ -1350,6 +1350,8 @@ def _text_line(text: str) -> bytes | None:
 def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
     """The line of rows, columns or 52 cards in lists or tuples, where each card is a canonical name
     or read as a board of the same cards was; None: read it the usual way."""
+    if (line := _compiled_line(items, encoding, True)) is not None:
+        return line  # (it checks the shape itself: nothing below need be made first)
     first = items[0] if items else None
     flat: Sequence[object] | None = None
     if type(first) is list or type(first) is tuple:
@@ -1367,8 +1369,6 @@ def _fast_line(items: Sequence[object], encoding: CardEncoding) -> bytes | None:
         return None
     if type(flat[0]) is str and _all_of(str, flat) and _canonical(flat):
         return (" ".join(cast("Sequence[str]", flat)) + "\n").encode()
-    if (line := _compiled_line(items, encoding, True)) is not None:
-        return line
     names = _names_of(flat, encoding)
     return None if names is None else b" ".join(names) + b"\n"
 
