@@ -19,7 +19,7 @@ import pytest
 
 from harness import process
 from harness.limits import NO_LIMITS, Limits
-from harness.process import cgroups, interrupts
+from harness.process import cgroups, interrupts, spawner
 
 PY = sys.executable
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,6 +246,27 @@ def test_a_process_limit_hit_is_blamed_on_the_tree_that_hit_it() -> None:
     assert second.child.cgroup is first.child.cgroup is not None  # the same spawner: the case in question
     assert second.returncode == 3
     assert second.child.limit_hit("") is None
+
+
+def test_a_process_limit_hit_before_the_harness_looks_is_still_blamed_on_its_tree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The harness, slowed between the spawner's answer and its own next step (a busy machine), still
+    blames the limit on the tree that hit it: the refused forks before the tree are counted by the
+    spawner as it starts it, not by the harness afterwards, when the tree may have hit the limit."""
+    if not any(root == cgroups.CGROUP_PIDS for root in cgroups.cgroup_roots()):
+        pytest.skip("NO WRITABLE PIDS CGROUP HERE (it alone bounds processes), test not run")
+    answered = spawner.Spawner.started
+
+    def slowly(self: spawner.Spawner) -> int:
+        pid = answered(self)
+        time.sleep(1)  # the tree forks until refused meanwhile
+        return pid
+
+    monkeypatch.setattr(spawner.Spawner, "started", slowly)
+    first = process.run([PY, "-c", FORKS_UNTIL_REFUSED], None, 60, 1 << 10, Limits(processes=4))
+    assert first.returncode == 0
+    assert first.child.limit_hit("") is not None
 
 
 # A dealer for deals run one process after another: each starts a daemon that escapes its session and

@@ -110,9 +110,9 @@ class Child:
             for fd in theirs:
                 os.close(fd)
         self.cgroup = self._spawner.cgroup  # the spawner's, which holds nothing else while this tree lives
-        self._process_limit_hits = 0
-        if self._after is None:
-            self._count_limit_hits()
+        # The forks its cgroup refused before this tree began (counted by the spawner then, not here
+        # later, when this tree may have run into the limit already): any more were this tree's.
+        self._process_limit_hits = 0 if self._after is not None else self._spawner.refused_before
         # Reentrant: a signal handler that kills every child (a worker's SIGTERM) may run in a thread
         # that was waiting for this one.
         self._status_lock = threading.RLock()
@@ -133,11 +133,6 @@ class Child:
             self._stderr_thread.start()
         with mine.lock:
             mine.children.add(self)
-
-    def _count_limit_hits(self) -> None:
-        """Note how often its cgroup refused a fork so far: any more were this tree's."""
-        if self.cgroup is not None and self.cgroup.bounds_processes:
-            self._process_limit_hits = self.cgroup.limit_hits()
 
     @property
     def pending(self) -> bool:
@@ -163,7 +158,7 @@ class Child:
                 raise
             raise OSError("the spawner ended before it started the program") from None
         self._after = None
-        self._count_limit_hits()
+        self._process_limit_hits = self._spawner.refused_before
 
     def _drain_stderr(self) -> None:
         while self._read_stderr():

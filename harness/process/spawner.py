@@ -59,6 +59,7 @@ class Spawner:
         self.gone = False
         self.reading = False  # a read of its socket is under way (or was cut short by an exception)
         self.cgroup: Cgroup | None = None
+        self.refused_before = 0  # forks its cgroup had refused when it started its last process (`started`)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = subprocess.Popen(
@@ -142,7 +143,9 @@ class Spawner:
         """The pid of the process asked for; OSError if it could not be started."""
         answer = self._receive(None)
         if answer.startswith(b"P"):
-            return int(answer[1:])
+            pid, refused = answer[1:].split()
+            self.refused_before = int(refused)
+            return int(pid)
         number, _, message = answer[1:].decode(errors="replace").partition(":")
         raise OSError(int(number), message) if int(number) else OSError(message)
 

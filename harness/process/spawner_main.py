@@ -13,8 +13,10 @@ forked from Python, so everything a dealer must inherit is set once, on the spaw
   (its stdout and stderr: its stdin is /dev/null) or three (stdin, stdout, stderr).  The process runs
   in a session of its own, with no signal blocked or ignored, in `env` with `marker_name=marker` added,
   and RLIMIT_CPU set to `cpu_s` (SIGXCPU, SIGKILL a second later) with prlimit right after its start:
-  the spawner's own CPU time must not count.  The answer is `P<pid>`, or `E<errno>:<message>` if it
-  could not be started; once the process has ended and been reaped, and every other member of the
+  the spawner's own CPU time must not count.  The answer is `P<pid> <refused>`, `refused` the forks
+  its cgroup had refused for its process limit the moment before (pids.events' `max`; 0 without a
+  cgroup), so that only those after it are this process's; or `E<errno>:<message>` if it could not
+  be started; once the process has ended and been reaped, and every other member of the
   cgroup (what it started, escaped or not) killed, `X<pid> <wait status> <peak RSS in KiB>`.  With a
   cgroup, a request made while a process is live waits, and is started once that `X` is sent: one
   process tree at a time, and the harness may ask for the next before the last has ended.
@@ -81,6 +83,21 @@ def _write(file: str, data: bytes) -> None:
         os.write(fd, data)
     finally:
         os.close(fd)
+
+
+def _refused_forks(cgroup_procs: str | None) -> int:
+    """How many forks its cgroup has refused for its process limit so far (0: none, or no such count)."""
+    if cgroup_procs is None:
+        return 0
+    try:
+        fd = os.open(os.path.join(os.path.dirname(cgroup_procs), "pids.events"), os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            data = os.read(fd, 1 << 12)
+        finally:
+            os.close(fd)
+        return sum(int(line.split()[1]) for line in data.decode().splitlines() if line.split()[0] == "max")
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _members(cgroup_procs: str | None) -> set[int]:
@@ -202,6 +219,7 @@ def main() -> None:
         try:
             if len(fds) not in (2, 3):
                 raise ValueError(f"{len(fds)} file descriptors, not 2 or 3")
+            refused = _refused_forks(cgroup_procs)  # nothing else runs in the cgroup now
             pid = _spawn(marshal.loads(message), fds, env, marker_name, devnull, reset)
         except (OSError, ValueError, EOFError, TypeError) as exc:
             number = exc.errno if isinstance(exc, OSError) and exc.errno else 0
@@ -209,7 +227,7 @@ def main() -> None:
             said = f"E{number}:{text}".encode(errors="replace")
         else:
             live.add(pid)
-            said = f"P{pid}".encode()
+            said = f"P{pid} {refused}".encode()
         finally:
             for fd in fds:
                 os.close(fd)
