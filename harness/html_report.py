@@ -57,8 +57,8 @@ def verify_html(report: Report, blocks: Iterable[Block]) -> str:
     if report.interrupted:
         body.append("<p>Interrupted: which deals were checked is not known, so none is drawn green.</p>")
     if f is not None:
-        body.append(_boards(f))
-    return _page(f"freecell-harness: {line.partition(':')[0]}", "\n".join(body))
+        body.append(boards_html(f))
+    return page(f"freecell-harness: {line.partition(':')[0]}", "\n".join(body))
 
 
 def profile_html(profile: Profile, seed: int = 0) -> str:
@@ -79,8 +79,8 @@ def profile_html(profile: Profile, seed: int = 0) -> str:
         status = "conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}"
         body += [f"<h2>{escape(name)}: {escape(status)}</h2>", _bar(name, checked, failing, f.deal if f else None)]
         if f is not None:
-            body += [_diagnosis(f), _boards(f)]
-    return _page(f"freecell-harness profile: {profile.summary}", "\n".join(body))
+            body += [_diagnosis(f), boards_html(f)]
+    return page(f"freecell-harness profile: {profile.summary}", "\n".join(body))
 
 
 def write_html(path: str, page: str) -> None:
@@ -155,7 +155,8 @@ def _bar(dialect: str, checked: Sequence[Span], failing: Sequence[Span], first_f
 # ----------------------------------------------------------------------------------- the boards
 
 
-def _boards(f: Failure) -> str:
+def boards_html(f: Failure) -> str:
+    """The expected and actual boards of a failure, drawn as cards, the differing ones marked."""
     expected = f.expected.split() if f.expected else []
     actual = f.actual.split() if f.actual else []
     return (
@@ -201,8 +202,10 @@ figure.domain svg { width: 100%; height: auto; font-size: 12px; }
 """
 
 
-def _page(title: str, body: str) -> str:
+def page(title: str, body: str, style: str = "") -> str:
+    """A whole self-contained page (nothing fetched): the cards' style and `style`, then `body`."""
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_STYLE}{style}</style></head>\n<body>\n{body}\n</body></html>\n"
     )
