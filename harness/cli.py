@@ -573,7 +573,13 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     out.mkdir(exist_ok=True)
     try:
         outcome = run_matrix(
-            manifest, out, jobs=args.jobs, only=args.only, redo=args.redo, sources=sources, say=lambda s: say(printable(s))
+            manifest,
+            out,
+            jobs=args.jobs,
+            only=args.only,
+            redo=args.redo,
+            sources=sources,
+            say=lambda s: say(printable(s)),
         )
     except KeyboardInterrupt:
         print(f"freecell-harness: matrix run interrupted: {out / 'matrix.json'} not written", file=sys.stderr)
@@ -727,7 +733,11 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("manifest", metavar="MANIFEST.toml")
     q.add_argument("--out", required=True, metavar="DIR", help="where the results go (a re-run keeps unchanged rows)")
     q.add_argument(
-        "--jobs", type=_jobs, default=os.cpu_count() or 1, metavar="N", help="implementations profiled at once (default: the cores)"
+        "--jobs",
+        type=_jobs,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="implementations profiled at once (default: the cores)",
     )
     q.add_argument("--only", nargs="+", action="extend", metavar="ID", help="profile only these implementations")
     q.add_argument("--redo", action="store_true", help="profile again the rows whose build has not changed")

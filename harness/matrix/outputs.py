@@ -17,11 +17,11 @@ def write_outputs(document: dict[str, Any], out: Path) -> None:
     (out / "badges").mkdir(parents=True, exist_ok=True)
     (out / "impl").mkdir(exist_ok=True)
     for row in document["implementations"]:
-        write_atomically(out / "badges" / f"{row['id']}.json", json.dumps(row["badge"], ensure_ascii=False) + "\n")
+        write_atomically(out / "badges" / f"{row['id']}.json", json.dumps(row["badge"]) + "\n")
         write_atomically(out / "impl" / f"{row['id']}.html", implementation_page(document, row))
     write_atomically(out / "summary.md", summary_markdown(document))
     write_atomically(out / "index.html", index_page(document))
-    write_atomically(out / "matrix.json", json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    write_atomically(out / "matrix.json", json.dumps(document, indent=2) + "\n")
 
 
 def verdict(row: Row) -> str:

@@ -85,7 +85,8 @@ def coverage(entry: Entry, row: Row) -> dict[str, Any]:
     conforming.  A report of another build, dialect or `against`, or an interrupted one, counts for nothing
     (said in `ignored`); a report that found a failure is said in `refuted`."""
     found: dict[str, Any] = {
-        name: {"sampled": {"window": WINDOW, "sample": SAMPLE}, "exhaustive": [], "refuted": None} for name in DIALECTS
+        name: {"sampled": {"window": WINDOW, "sample": SAMPLE, "seed": 0}, "exhaustive": [], "refuted": None}
+        for name in DIALECTS
     }
     ignored: list[str] = []
     for path in entry.exhaustive:
@@ -209,6 +210,14 @@ def badge(row: Row) -> dict[str, Any]:
 
 def rerun_command(row: Row, dialect: str, deal: int) -> str:
     """The command, from the manifest's folder, that checks that one deal again as the row did."""
-    verify = ["freecell-harness", "verify", row["impl"], "--dialect", dialect, f"--range={deal}-{deal}", *row["options"]]
+    verify = [
+        "freecell-harness",
+        "verify",
+        row["impl"],
+        "--dialect",
+        dialect,
+        f"--range={deal}-{deal}",
+        *row["options"],
+    ]
     command = shlex.join(verify)
     return command if row["cwd"] == "." else f"cd {shlex.quote(row['cwd'])} && {command}"

@@ -241,7 +241,9 @@ def _profile_in_a_process(request: dict[str, Any]) -> dict[str, Any]:
 def _line(row: Row) -> str:
     if row.get("kept"):
         build = (row["dealer_build"] or "")[:12]
-        return f"{row['id']}: unchanged (build {build}, harness {row['harness_version']}): kept; --redo profiles it again"
+        return (
+            f"{row['id']}: unchanged (build {build}, harness {row['harness_version']}): kept; --redo profiles it again"
+        )
     if row["status"] == "profiled":
         return f"{row['id']}: {row['profile']['summary']} ({row['elapsed_s']:.1f} s)"
     return f"{row['id']}: {row['status']}: {row['reason']}"

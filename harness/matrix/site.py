@@ -32,30 +32,51 @@ _SCRIPT = """
 (function () {
   var table = document.getElementById('matrix'), body = table.tBodies[0];
   var language = document.getElementById('language'), wanted = document.getElementById('verdict');
+  var headings = Array.prototype.slice.call(table.tHead.rows[0].cells);
+  var sorted = {};
   function filter() {
     Array.prototype.forEach.call(body.rows, function (row) {
-      var shown = (!language.value || row.dataset.language === language.value) &&
-                  (!wanted.value || row.dataset.verdict === wanted.value);
-      row.hidden = !shown;
+      row.hidden = !((!language.value || row.dataset.language === language.value) &&
+                     (!wanted.value || row.dataset.verdict === wanted.value));
     });
   }
-  language.addEventListener('change', filter);
-  wanted.addEventListener('change', filter);
-  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, column) {
+  function sort(column, down) {
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = a.cells[column].dataset.key || a.cells[column].textContent;
+      var y = b.cells[column].dataset.key || b.cells[column].textContent;
+      var nx = Number(x), ny = Number(y);
+      var order = (x !== '' && y !== '' && !isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+      return down ? order : -order;
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+    headings.forEach(function (th) { th.removeAttribute('aria-sort'); });
+    headings[column].setAttribute('aria-sort', down ? 'ascending' : 'descending');
+    sorted = {sort: headings[column].textContent, order: down ? 'up' : 'down'};
+  }
+  function remember() {  // the view in the address, to be shared: #language=…&verdict=…&sort=…&order=…
+    var said = {language: language.value, verdict: wanted.value, sort: sorted.sort, order: sorted.order};
+    history.replaceState(null, '', '#' + Object.keys(said).filter(function (k) { return said[k]; })
+      .map(function (k) { return k + '=' + encodeURIComponent(said[k]); }).join('&'));
+  }
+  language.addEventListener('change', function () { filter(); remember(); });
+  wanted.addEventListener('change', function () { filter(); remember(); });
+  headings.forEach(function (th, column) {
     th.addEventListener('click', function () {
-      var down = th.dataset.order !== 'up';
-      th.dataset.order = down ? 'up' : 'down';
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var x = a.cells[column].dataset.key || a.cells[column].textContent;
-        var y = b.cells[column].dataset.key || b.cells[column].textContent;
-        var nx = parseFloat(x), ny = parseFloat(y);
-        var order = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
-        return down ? order : -order;
-      });
-      rows.forEach(function (row) { body.appendChild(row); });
+      sort(column, !(sorted.sort === th.textContent && sorted.order === 'up'));
+      remember();
     });
   });
+  var asked = {};
+  location.hash.slice(1).split('&').forEach(function (pair) {
+    var at = pair.indexOf('=');
+    if (at > 0) { asked[pair.slice(0, at)] = decodeURIComponent(pair.slice(at + 1)); }
+  });
+  if (asked.language) { language.value = asked.language; }
+  if (asked.verdict) { wanted.value = asked.verdict; }
+  filter();
+  var column = headings.map(function (th) { return th.textContent; }).indexOf(asked.sort);
+  if (column >= 0) { sort(column, asked.order !== 'down'); }
 }());
 """
 
@@ -92,7 +113,8 @@ def index_page(document: dict[str, Any]) -> str:
 def _index_row(row: Row) -> str:
     link = f' <a href="{escape(row["source"])}">source</a>' if row.get("source") else ""
     cells = [
-        f'<td data-key="{escape(row["name"])}"><a href="impl/{escape(row["id"])}.html">{escape(row["name"])}</a>{link}</td>',
+        f'<td data-key="{escape(row["name"])}">'
+        f'<a href="impl/{escape(row["id"])}.html">{escape(row["name"])}</a>{link}</td>',
         f"<td>{escape(row['language'])}</td>",
     ]
     for region in REGIONS:
@@ -103,7 +125,7 @@ def _index_row(row: Row) -> str:
             "not-reached": f"not reached: it fails at deal {c.get('deal')}, below",
             "not-run": "not run",
         }[c["status"]]
-        key = {"conforms": "0", "fails": f"1 {c.get('deal')}", "not-reached": "2", "not-run": "3"}[c["status"]]
+        key = {"conforms": "0", "not-reached": "2", "not-run": "3"}.get(c["status"]) or f"{1 + c['deal'] / 2**34:.12f}"
         cells.append(f'<td class="{c["status"]}" title="{escape(title)}" data-key="{key}">{escape(cell_text(c))}</td>')
     said = row["profile"]["summary"] if row.get("profile") else f"{row['status']}: {row['reason']}"
     cells.append(f"<td>{escape(said)}</td>")
