@@ -474,3 +474,58 @@ def test_the_table_filters_and_sorts_in_chromium(
         assert visible == shown
     else:
         assert sorted(visible) == sorted(shown)
+
+
+# ------------------------------------------------------------------------------------- the workflow
+
+
+@pytest.mark.slow
+def test_the_workflows_steps_profile_each_row_and_combine_them_as_a_local_run(examples: Path, tmp_path: Path) -> None:
+    """plan, row (once per id) and combine of .github/workflows/matrix.yml, run by bash as the runner runs
+    them, with the artifacts moved between them as upload/download-artifact would."""
+    from test_ci import WORKFLOWS, _run_script
+
+    workflow = WORKFLOWS / "matrix.yml"
+    repo = tmp_path / "repo"
+    shutil.copytree(examples / "python", repo / "python")
+    shutil.copytree(examples / "wrong", repo / "wrong")
+    (repo / "matrix.toml").write_text(
+        '[[implementation]]\nid = "right"\ncwd = "python"\nimpl = "py:freecell:deal"\nexpect = { classic = true }\n'
+        '[[implementation]]\nid = "wrong"\ncwd = "wrong"\nimpl = "py:freecell16:deal"\nexpect = { classic = true }\n',
+        encoding="utf-8",
+    )
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python").symlink_to(sys.executable)
+    env = {
+        "PATH": os.pathsep.join((str(bin_dir), os.environ["PATH"])),
+        "PYTHONPATH": str(ROOT),
+        "MANIFEST": "matrix.toml",
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary"),
+    }
+
+    def step(script: str, **more: str) -> subprocess.CompletedProcess[bytes]:
+        (tmp_path / "output").write_text("")
+        return subprocess.run(["bash", "-e", "-c", script], env={**env, **more}, cwd=repo, capture_output=True)
+
+    assert step(_run_script("", workflow, step="- id: plan")).returncode == 0
+    ids = json.loads((tmp_path / "output").read_text().removeprefix("ids="))
+    assert ids == ["right", "wrong"]
+    rows = tmp_path / "rows"
+    for ident in ids:
+        done = step(_run_script("", workflow, step="- name: profile ${{ matrix.id }}"), ID=ident)
+        assert done.returncode == 0, done.stderr.decode()  # 1 (the wrong one's expectation) is combine's to say
+        (rows / f"matrix-row-{ident}").mkdir(parents=True)
+        shutil.copy(repo / "matrix-row" / "matrix.json", rows / f"matrix-row-{ident}" / "matrix.json")
+        shutil.rmtree(repo / "matrix-row")  # each job starts from a fresh checkout
+    done = step(_run_script("combine", workflow), ROWS=str(rows))
+    assert done.returncode == 0, done.stderr.decode()
+    assert (tmp_path / "output").read_text() == "status=1\n"  # the wrong one's expectation is not met
+    combined = rows_of(repo / "matrix-site")
+    assert [r["status"] for r in combined.values()] == ["profiled", "profiled"]
+    assert combined["wrong"]["expect_met"] is False and combined["right"]["expect_met"] is True
+    assert "| 16-bit" not in (tmp_path / "summary").read_text() and "| wrong |" in (tmp_path / "summary").read_text()
+    assert (repo / "matrix-site" / "index.html").is_file() and (
+        repo / "matrix-site" / "badges" / "wrong.json"
+    ).is_file()
