@@ -21,6 +21,8 @@ th { background: #f0f0f0; cursor: pointer; white-space: nowrap; }
 td.conforms { background: #e3f5e1; text-align: center; }
 td.fails { background: #fde2e1; }
 td.not-reached, td.not-run { color: #777; text-align: center; }
+td.summary { min-width: 24em; font-size: 13px; }
+td.speed, td.conforms, td.fails { white-space: nowrap; }
 tr.expect-unmet td:last-child { background: #fde2e1; font-weight: bold; }
 .filters { margin: .5em 0; display: flex; gap: 1em; flex-wrap: wrap; }
 .filters label { white-space: nowrap; }
@@ -128,8 +130,8 @@ def _index_row(row: Row) -> str:
         key = {"conforms": "0", "not-reached": "2", "not-run": "3"}.get(c["status"]) or f"{1 + c['deal'] / 2**34:.12f}"
         cells.append(f'<td class="{c["status"]}" title="{escape(title)}" data-key="{key}">{escape(cell_text(c))}</td>')
     said = row["profile"]["summary"] if row.get("profile") else f"{row['status']}: {row['reason']}"
-    cells.append(f"<td>{escape(said)}</td>")
-    cells.append(f'<td data-key="{row.get("deals_per_s") or 0}">{escape(speed_text(row))}</td>')
+    cells.append(f'<td class="summary">{escape(said)}</td>')
+    cells.append(f'<td class="speed" data-key="{row.get("deals_per_s") or 0}">{escape(speed_text(row))}</td>')
     cells.append(f"<td>{expectation_text(row)}</td>")
     unmet = " expect-unmet" if row["expect_met"] is False else ""
     return (
