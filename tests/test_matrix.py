@@ -15,8 +15,10 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -529,3 +531,39 @@ def test_the_workflows_steps_profile_each_row_and_combine_them_as_a_local_run(ex
     assert (repo / "matrix-site" / "index.html").is_file() and (
         repo / "matrix-site" / "badges" / "wrong.json"
     ).is_file()
+
+
+# ------------------------------------------------------------------------------------- interrupts
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_matrix_run_ends_at_once_in_one_line_and_leaves_no_process(tmp_path: Path, signum: int) -> None:
+    from test_interrupts import _as_from_a_terminal, _wait_for, marked_processes
+
+    marker = f"FREECELL_MATRIX_TEST={uuid.uuid4()}"
+    (tmp_path / "m.toml").write_text(
+        '[[implementation]]\nid = "building"\nsetup = "sleep 300"\nimpl = "stream:./never-built"\n'
+        '[[implementation]]\nid = "hanging"\nimpl = "stream:sleep 301"\noptions = ["--startup-timeout", "300"]\n',
+        encoding="utf-8",
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT), FREECELL_MATRIX_TEST=marker.partition("=")[2])
+    argv = [sys.executable, "-m", "harness", "matrix", "run", "m.toml", "--out", "out", "--jobs", "2"]
+    with subprocess.Popen(
+        argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_as_from_a_terminal
+    ) as run:
+        try:
+            _wait_for(lambda: len(_sleeps(marker)) == 2, "the setup and the dealer started")
+            run.send_signal(signum)
+            _, stderr = run.communicate(timeout=10)
+        finally:
+            run.kill()
+    assert run.returncode == 130, stderr
+    assert stderr.decode().count("\n") == 1 and "interrupted" in stderr.decode(), stderr
+    assert not (tmp_path / "out" / "matrix.json").exists()
+    _wait_for(lambda: marked_processes(marker) == [], "every process gone", limit_s=2)
+
+
+def _sleeps(marker: str) -> list[int]:
+    from test_interrupts import marked_processes
+
+    return [p for p in marked_processes(marker) if Path(f"/proc/{p}/comm").read_text().strip() == "sleep"]
