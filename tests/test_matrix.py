@@ -236,6 +236,8 @@ GOOD_ROW = '[[implementation]]\nid = "a"\nimpl = "reference"\n'
         ("[matrix]\ncolour = 'x'\n" + GOOD_ROW, "[matrix]: unknown field 'colour'"),
         ("[[implementation]]\nid = 'A b'\nimpl = 'reference'\n", "implementation 1: field 'id'"),
         ("[[implementation]]\nid = 'a'\n", "implementation 1 (a): field 'impl': missing"),
+        ("[[implementation]]\nid = 'a'\nimpl = 'dealer:x'\n", "(a): field 'impl': unknown implementation"),
+        ("[[implementation]]\nid = 'a'\nimpl = 'py:nofunction'\n", "implementation 1 (a): field 'impl': py:nofunction"),
         (GOOD_ROW + "langauge = 'C'\n", "implementation 1 (a): field 'langauge': unknown field"),
         (GOOD_ROW + GOOD_ROW, "implementation 2 (a): field 'id': 'a' is used twice"),
         (GOOD_ROW + "cwd = 'nowhere'\n", "implementation 1 (a): field 'cwd'"),

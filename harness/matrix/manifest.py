@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.adapters.registry import parse_impl
 from harness.errors import RequestError
 from harness.files import read_regular
 from reference.dialects import DIALECTS
@@ -148,6 +149,10 @@ def _entry(row: object, where: str, base: Path) -> Entry:
 
     impl = text("impl", required=True)
     assert impl is not None
+    try:
+        parse_impl(impl)  # its form only: whether the dealer can be run is its row's to say
+    except RequestError as exc:
+        raise bad("impl", str(exc)) from None
     cwd = (base / (text("cwd") or ".")).resolve()
     if not cwd.is_dir():
         raise bad("cwd", f"{cwd} is not a directory")
