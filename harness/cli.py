@@ -267,7 +267,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from harness import engine
-    from harness.adapters import dealer_version
+    from harness.adapters import dealer_build, dealer_version
     from harness.github import annotation as github_annotation
     from harness.junit import write_junit
     from harness.progress import ProgressBar
@@ -321,6 +321,7 @@ def _verify(args: argparse.Namespace) -> int:
         seed=request.seed if request.sample is not None else None,
         resumed=outcome.resumed,
         dealer_version=dealer_version(request.impl),
+        dealer_build=dealer_build(request.impl),
         interrupted=outcome.interrupted,
     )
     # The verdict first: a file that cannot be written at the end must not take it away.
