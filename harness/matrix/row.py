@@ -18,9 +18,9 @@ from harness.errors import RequestError
 
 
 def profile_row(request: dict[str, object]) -> dict[str, object]:
+    from harness.adapters import dealer_build
     from harness.cli import _limits_of, build_parser
     from harness.dealer_profile import profile
-    from harness.matrix.build import dealer_build
 
     impl = str(request["impl"])
     options = [str(o) for o in request.get("options") or []]  # type: ignore[attr-defined]
