@@ -569,3 +569,37 @@ def _sleeps(marker: str) -> list[int]:
     from test_interrupts import marked_processes
 
     return [p for p in marked_processes(marker) if Path(f"/proc/{p}/comm").read_text().strip() == "sleep"]
+
+
+@pytest.mark.parametrize(
+    ("old_deal", "new_deal", "worse"),
+    [(32768, 1000, True), (1000, 32768, False), (32768, 32768, False)],  # the last: another kind, same deal
+    ids=["earlier", "later", "another kind"],
+)
+def test_diff_says_a_moved_first_failure_is_worse_only_when_it_comes_earlier(
+    example_run: tuple[Any, Path], tmp_path: Path, old_deal: int, new_deal: int, worse: bool
+) -> None:
+    old = json.loads((example_run[1] / "matrix.json").read_text(encoding="utf-8"))
+    new = copy.deepcopy(old)
+    for document, deal in ((old, old_deal), (new, new_deal)):
+        wrong = next(r for r in document["implementations"] if r["id"] == "wrong-16-bit")
+        wrong["profile"]["dialects"]["classic"]["first_failure"]["deal"] = deal
+    if old_deal == new_deal:
+        wrong["profile"]["dialects"]["classic"]["first_failure"].update(kind="crash", diagnosis=None)
+    (tmp_path / "old.json").write_text(json.dumps(old), encoding="utf-8")
+    (tmp_path / "new.json").write_text(json.dumps(new), encoding="utf-8")
+    done = harness("matrix", "diff", str(tmp_path / "old.json"), str(tmp_path / "new.json"))
+    assert done.returncode == int(worse), done.stdout + done.stderr
+    assert done.stdout.startswith("wrong-16-bit classic: moved: ") and done.stdout.count("\n") == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "said"), [("{", "not JSON"), ('{"title": "x"}', "not a matrix.json")], ids=["not JSON", "no rows"]
+)
+def test_diff_refuses_what_is_no_matrix_json_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, said: str
+) -> None:
+    (tmp_path / "bad.json").write_text(content, encoding="utf-8")
+    assert main(["matrix", "diff", str(tmp_path / "bad.json"), str(tmp_path / "bad.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad.json" in err and said in err, err

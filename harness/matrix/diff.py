@@ -71,7 +71,7 @@ def _row_changes(ident: str, was: Row, now: Row) -> list[Change]:
         elif f is not None and g is None:
             changes.append(Change(ident, "fixed", dialect, old, new, False))
         elif f is not None and g is not None and (f["deal"], f["kind"]) != (g["deal"], g["kind"]):
-            changes.append(Change(ident, "moved", dialect, old, new, g["deal"] <= f["deal"]))
+            changes.append(Change(ident, "moved", dialect, old, new, g["deal"] < f["deal"]))
     return changes
 
 
