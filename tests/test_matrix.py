@@ -180,7 +180,7 @@ def test_summary_md_is_a_table_with_a_row_per_implementation(example_run: tuple[
 @pytest.mark.parametrize(
     ("ident", "status", "reason"),
     [
-        ("setup-fails", "setup-failed", r"setup failed \(exited with status 1.*no compiler today"),
+        ("setup-fails", "setup-failed", r"setup failed: echo compiling; .*: exited with status 1; stderr: .*no compi"),
         ("setup-hangs", "setup-failed", r"did not finish within 1 s"),
         ("missing", "cannot-run", r"program not found or not executable: \./no-such-dealer"),
     ],

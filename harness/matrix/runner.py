@@ -188,9 +188,10 @@ def _setup(entry: Entry) -> str | None:
     if done.timed_out:
         return f"setup did not finish within {entry.setup_timeout:g} s (killed with its children): {entry.setup}"
     if done.returncode != 0:
-        said = (done.child.stderr_text() or done.stdout.decode("utf-8", "replace")).strip()
-        tail = " ".join(said.split())[-TAIL:]
-        return f"setup failed ({done.child.describe_exit()}): {entry.setup}" + (f": {tail}" if tail else "")
+        how = " ".join(done.child.describe_exit().split())  # its exit, and the end of its stderr
+        if "; stderr: " not in how and (out := " ".join(done.stdout.decode("utf-8", "replace").split())):
+            how += f"; stdout: {out[-TAIL:]}"
+        return f"setup failed: {entry.setup}: {how}"
     return None
 
 
