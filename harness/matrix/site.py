@@ -27,6 +27,7 @@ tr.expect-unmet td:last-child { background: #fde2e1; font-weight: bold; }
 .filters { margin: .5em 0; display: flex; gap: 1em; flex-wrap: wrap; }
 .filters label { white-space: nowrap; }
 pre.command { background: #f3f3f3; padding: .5em; white-space: pre-wrap; word-break: break-all; }
+dd code { word-break: break-all; }
 @media (max-width: 600px) { body { margin: .4em; } table { font-size: 12px; } .card { width: 2em; font-size: 14px; } }
 """
 
