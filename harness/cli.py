@@ -127,7 +127,7 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> NoReturn:
-        from harness.report import harness_version
+        from harness.reports.report import harness_version
 
         say(f"{parser.prog} {harness_version()}")
         parser.exit()
@@ -268,10 +268,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_build, dealer_version
-    from harness.github import annotation as github_annotation
-    from harness.junit import write_junit
     from harness.progress import ProgressBar
-    from harness.report import Report, board_diff, verdict
+    from harness.reports.github import annotation as github_annotation
+    from harness.reports.junit import write_junit
+    from harness.reports.report import Report, board_diff, verdict
     from harness.request import Request
     from harness.resume import ResumeLog
 
@@ -346,7 +346,7 @@ def _verify(args: argparse.Namespace) -> int:
         if args.junit:
             write_junit(args.junit, report, request.blocks())
         if args.html:
-            from harness.html_report import verify_html, write_html
+            from harness.reports.html import verify_html, write_html
 
             write_html(args.html, verify_html(report, request.blocks()))
     except RequestError as exc:
@@ -356,7 +356,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def cmd_report_merge(args: argparse.Namespace) -> int:
-    from harness.report import board_diff, merge_reports, read_report, verdict
+    from harness.reports.report import board_diff, merge_reports, read_report, verdict
 
     if args.out:
         check_output_path("--out", args.out)
@@ -372,8 +372,8 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
 
 def cmd_ci(args: argparse.Namespace) -> int:
     from harness import ci
-    from harness.github import job_summary
-    from harness.report import read_report
+    from harness.reports.github import job_summary
+    from harness.reports.report import read_report
 
     if args.step == "matrix":
         say(ci.shard_matrix(args.shards))
@@ -545,7 +545,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
     )
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     if args.html:
-        from harness.html_report import profile_html, write_html
+        from harness.reports.html import profile_html, write_html
 
         write_html(args.html, profile_html(result))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT

@@ -4,7 +4,7 @@ table (`matrix run`), and what changed between two runs (`matrix diff`).
 `manifest` reads the TOML manifest; `runner` runs each row (setup, then `row`, a process that calls the
 one profiler, `harness.dealer_profile`) and keeps unchanged ones; `results` says what a row means
 (cells, coverage, expectations, badge); `outputs` writes matrix.json, summary.md and the badges, `site`
-the HTML (boards drawn by `harness.html_report`); `diff` compares two matrix.json.
+the HTML (boards drawn by `harness.reports.html`); `diff` compares two matrix.json.
 """
 
 from __future__ import annotations

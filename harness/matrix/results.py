@@ -106,7 +106,7 @@ def coverage(entry: Entry, row: Row) -> dict[str, Any]:
 
 def _read_report(path: Path) -> dict[str, Any]:
     from harness.files import read_regular
-    from harness.report import Report
+    from harness.reports.report import Report
 
     try:
         data = json.loads(read_regular(path, MAX_REPORT, "verify report"))

@@ -1,6 +1,6 @@
 """The matrix as a site: index.html (the table, sortable and filterable by language and verdict, with an
 inline script and style and nothing fetched, readable on a phone) and impl/ID.html (a row's profile,
-each first failure's boards drawn as cards by `html_report`, and the command that re-runs it)."""
+each first failure's boards drawn as cards by `harness.reports.cards`, and the command that re-runs it)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from html import escape
 from typing import Any
 
 from harness.failures import Failure
-from harness.html_report import boards_html, page
 from harness.matrix.outputs import expectation_text, speed_text, verdict
 from harness.matrix.results import REGIONS, Row, cell, cell_text, rerun_command
+from harness.reports.cards import boards_html
+from harness.reports.html import page
 
 _STYLE = """
 body { margin: 1em; }
