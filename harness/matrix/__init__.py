@@ -2,9 +2,10 @@
 table (`matrix run`), and what changed between two runs (`matrix diff`).
 
 `manifest` reads the TOML manifest; `runner` runs each row (setup, then `row`, a process that calls the
-one profiler, `harness.dealer_profile`) and keeps unchanged ones; `results` says what a row means
-(cells, coverage, expectations, badge); `outputs` writes matrix.json, summary.md and the badges, `site`
-the HTML (boards drawn by `harness.reports.html`); `diff` compares two matrix.json.
+one profiler, `harness.dealer_profile`), keeps unchanged ones and writes DIR; `results` says what a row
+means (cells, coverage, expectations, badge); `diff` compares two matrix.json.  What is written is
+rendered by `harness.reports` (`matrix_table`: summary.md; `matrix_site`: the HTML, its boards drawn
+by `harness.reports.cards`).
 """
 
 from __future__ import annotations

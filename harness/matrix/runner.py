@@ -1,5 +1,6 @@
 """`matrix run`: every implementation of a manifest profiled (each in a process of its own, `row`),
-several at once, each after its setup; the rows then written by `outputs`.
+several at once, each after its setup; then DIR written (matrix.json, summary.md, badges/ID.json,
+index.html and impl/ID.html, rendered by `harness.reports`).
 
 A setup that fails or outlasts its `setup_timeout`, a dealer that cannot be run, a row process that
 dies: a row that says why, and the run goes on.  A row whose dealer build and harness version are
@@ -66,8 +67,6 @@ def run_matrix(
     sources: Sequence[Path] = (),
     say: Callable[[str], None] = print,
 ) -> Outcome:
-    from harness.matrix.outputs import write_outputs
-
     chosen = manifest.only(only)
     earlier = _earlier(out / "matrix.json")
     base = manifest.path.resolve().parent
@@ -99,8 +98,24 @@ def run_matrix(
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "implementations": every,
     }
-    write_outputs(document, out)
+    _write(document, out)
     return Outcome(document, said)
+
+
+def _write(document: dict[str, Any], out: Path) -> None:
+    """DIR's files, each atomically: the badges and pages first, matrix.json (what a re-run reads) last."""
+    from harness.files import write_atomically
+    from harness.reports.matrix_site import implementation_page, index_page
+    from harness.reports.matrix_table import summary_markdown
+
+    (out / "badges").mkdir(parents=True, exist_ok=True)
+    (out / "impl").mkdir(exist_ok=True)
+    for row in document["implementations"]:
+        write_atomically(out / "badges" / f"{row['id']}.json", json.dumps(row["badge"]) + "\n")
+        write_atomically(out / "impl" / f"{row['id']}.html", implementation_page(document, row))
+    write_atomically(out / "summary.md", summary_markdown(document))
+    write_atomically(out / "index.html", index_page(document))
+    write_atomically(out / "matrix.json", json.dumps(document, indent=2) + "\n")
 
 
 def _earlier(path: Path) -> dict[str, Row]:

@@ -2,8 +2,9 @@
 
 `report` is the JSON report of `verify` (and `report merge`), the verdict line and the board diff in
 text; `junit` the JUnit XML; `github` the GitHub Actions annotations and job summary; `html` the
-self-contained pages of `verify --html` and `profile --html`; `cards`, the one place that draws a
-board as cards, which every page showing boards (the matrix's site too) calls.
+self-contained pages of `verify --html` and `profile --html`; `matrix_table` and `matrix_site` the
+matrix's summary.md and site; `cards`, the one place that draws a board as cards, which every page
+showing boards calls.
 
 The names load when first used (PEP 562): `--version` reads `harness_version` without the rest.
 """

@@ -8,10 +8,10 @@ from html import escape
 from typing import Any
 
 from harness.failures import Failure
-from harness.matrix.outputs import expectation_text, speed_text, verdict
 from harness.matrix.results import REGIONS, Row, cell, cell_text, rerun_command
 from harness.reports.cards import boards_html
 from harness.reports.html import page
+from harness.reports.matrix_table import expectation_text, speed_text, verdict
 
 _STYLE = """
 body { margin: 1em; }

@@ -1,27 +1,11 @@
-"""What `matrix run` writes in DIR: matrix.json, summary.md (the table in Markdown, for a CI job
-summary), badges/ID.json (shields.io endpoint JSON), and the site (`site`); each file atomically."""
+"""The matrix's table in words: summary.md (the table in Markdown, for a CI job summary), and what a
+row's verdict, speed and expectations are called, in it and on the site (`matrix_site`)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-from harness.files import write_atomically
 from harness.matrix.results import REGIONS, Row, cell, cell_text
-
-
-def write_outputs(document: dict[str, Any], out: Path) -> None:
-    from harness.matrix.site import implementation_page, index_page
-
-    (out / "badges").mkdir(parents=True, exist_ok=True)
-    (out / "impl").mkdir(exist_ok=True)
-    for row in document["implementations"]:
-        write_atomically(out / "badges" / f"{row['id']}.json", json.dumps(row["badge"]) + "\n")
-        write_atomically(out / "impl" / f"{row['id']}.html", implementation_page(document, row))
-    write_atomically(out / "summary.md", summary_markdown(document))
-    write_atomically(out / "index.html", index_page(document))
-    write_atomically(out / "matrix.json", json.dumps(document, indent=2) + "\n")
 
 
 def verdict(row: Row) -> str:
