@@ -249,6 +249,7 @@ GOOD_ROW = '[[implementation]]\nid = "a"\nimpl = "reference"\n'
         (GOOD_ROW + "expect = { classic = 4294967296 }\n", "field 'expect.classic': deal 4294967296 is not in"),
         (GOOD_ROW + "setup_timeout = -1\n", "implementation 1 (a): field 'setup_timeout'"),
         (GOOD_ROW + "exhaustive = 'r.json'\n", "implementation 1 (a): field 'exhaustive'"),
+        (GOOD_ROW + "exhaustive = ['r.json']\n", "implementation 1 (a): field 'exhaustive': r.json: no such file"),
     ],
 )
 def test_a_bad_manifest_is_refused_in_one_line_naming_file_entry_and_field(

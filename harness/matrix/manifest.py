@@ -166,6 +166,9 @@ def _entry(row: object, where: str, base: Path) -> Entry:
     exhaustive = row.get("exhaustive", [])
     if not isinstance(exhaustive, list) or not all(isinstance(p, str) and p for p in exhaustive):
         raise bad("exhaustive", "must be a list of paths of `verify --report` files")
+    for report in exhaustive:
+        if not (base / report).is_file():
+            raise bad("exhaustive", f"{report}: no such file")
     return Entry(
         id=ident,
         impl=impl,
