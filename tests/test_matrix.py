@@ -604,3 +604,20 @@ def test_diff_refuses_what_is_no_matrix_json_in_one_line(
     assert main(["matrix", "diff", str(tmp_path / "bad.json"), str(tmp_path / "bad.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.json" in err and said in err, err
+
+
+def test_a_setup_shared_by_rows_runs_once_per_folder(tmp_path: Path) -> None:
+    (tmp_path / "other").mkdir()
+    rows = [("a", "."), ("b", "."), ("c", "other")]
+    (tmp_path / "m.toml").write_text(
+        "".join(
+            f'[[implementation]]\nid = "{ident}"\ncwd = "{cwd}"\nsetup = "echo ran >> setup.log"\n'
+            'impl = "stream:./not-built"\n'
+            for ident, cwd in rows
+        ),
+        encoding="utf-8",
+    )
+    done = harness("matrix", "run", str(tmp_path / "m.toml"), "--out", str(tmp_path / "out"), "--jobs", "3")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "setup.log").read_text() == (tmp_path / "other" / "setup.log").read_text() == "ran\n"
+    assert {r["status"] for r in rows_of(tmp_path / "out").values()} == {"cannot-run"}
