@@ -30,7 +30,7 @@ def file_sha256(path: Path) -> str:
 
 
 def _harness_version() -> str:
-    from harness.report import harness_version
+    from harness.reports.report import harness_version
 
     return harness_version()
 
