@@ -231,7 +231,7 @@ def _add_limit_options(p: argparse.ArgumentParser) -> None:
         type=_limit(int, "megabytes"),
         default=D.memory_mb,
         metavar="MB",
-        help=f"memory of each dealer process (default {D.memory_mb})",
+        help=f"memory each dealer process tree uses, not its address space (default {D.memory_mb})",
     )
     g.add_argument(
         "--cpu-limit",

@@ -5,13 +5,17 @@ own), a failure is blamed on the deal where the limit was hit and names the limi
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from harness.cli import main
 from conftest import need_tools
+
+from harness import process
+from harness.cli import main
+from harness.process import cgroups
 
 DEALERS = Path(__file__).parent / "dealers"
 
@@ -51,3 +55,52 @@ def test_a_dealers_zombies_count_against_it_alone(
     # One deal per process: never near the limit, however many zombies the processes before it left.
     status, failure = verify(tmp_path, f"cmd:{limited} zombies {{n}}", "--range", "1-30", *options)
     assert (status, failure) == (0, None)
+
+
+@pytest.fixture(params=["cgroup", "rlimit"])
+def memory_bound(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """How a dealer's memory is bounded: by a cgroup (where the machine allows; said loudly where it does
+    not), or, where none can be made, by each process's RLIMIT_DATA."""
+    process.close_spawners()  # an idle spawner keeps the bound it was made with
+    if request.param == "cgroup":
+        made = cgroups.Cgroup.make_memory(f"probe-{os.getpid()}", 64)
+        if made is None:
+            pytest.skip("MEMORY CGROUP NOT AVAILABLE on this machine, the cgroup case not run")
+        made.remove()
+        monkeypatch.setattr(cgroups, "cgroup_roots", list)  # the memory cgroup of v1, beside no other
+    else:
+        monkeypatch.setattr(cgroups, "own_memory_cgroup1", lambda: None)
+        monkeypatch.setattr(cgroups.Cgroup, "_bound_memory", lambda self, limit: False)
+    yield request.param
+    process.close_spawners()
+
+
+@pytest.mark.parametrize(
+    ("behaviour", "options", "failure"),
+    [
+        # A JVM or a Go program reserves far more address space than it uses: never a failure of ours.
+        ("reserve 6000", (), None),
+        ("reserve 20000", ("--memory-limit", "256"), None),
+        # What a dealer really takes is bounded, and its failure names the limit.
+        ("use 100", ("--memory-limit", "256"), None),
+        ("use 400", ("--memory-limit", "256"), "over the memory limit (--memory-limit 256 MB)"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["stream", "cmd"])
+def test_the_memory_limit_bounds_what_a_dealer_uses_not_what_it_reserves(
+    limited: Path,
+    tmp_path: Path,
+    memory_bound: str,
+    kind: str,
+    behaviour: str,
+    options: tuple[str, ...],
+    failure: str | None,
+) -> None:
+    impl = f"stream:{limited} {behaviour}" if kind == "stream" else f"cmd:{limited} {behaviour} {{n}}"
+    status, found = verify(tmp_path, impl, "--range", "1-12", *options)
+    if failure is None:
+        assert (status, found) == (0, None), found
+    else:
+        assert status == 1 and found is not None
+        assert (found["deal"], found["kind"]) == (1, "crash"), found
+        assert failure in str(found["message"]), found

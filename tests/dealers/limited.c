@@ -5,6 +5,7 @@
  *                              (a fork refused: `fork: <error>` on stderr, exit 1)
  *   limited reserve MB [N...]  first reserves MB megabytes of address space it never touches
  *                              (mmap PROT_NONE, as JVMs and Go do), then deals
+ *   limited use MB [N...]      first takes and writes to MB megabytes (refused: `malloc: …` on stderr, exit 1)
  *   limited abort K [N...]     aborts (SIGABRT) after answering K deals
  */
 #include <errno.h>
@@ -58,6 +59,15 @@ int main(int argc, char **argv) {
             printf("Error: could not reserve %zu bytes of address space: %s\n", bytes, strerror(errno));
             return 1;
         }
+        first = 3;
+    } else if (!strcmp(mode, "use")) {
+        size_t bytes = (size_t)strtoul(argv[2], NULL, 10) << 20;
+        char *taken = malloc(bytes);
+        if (taken == NULL) {
+            fprintf(stderr, "malloc: %s\n", strerror(errno));
+            return 1;
+        }
+        memset(taken, 1, bytes);
         first = 3;
     } else if (!strcmp(mode, "abort")) {
         abort_after = strtoul(argv[2], NULL, 10);
