@@ -205,7 +205,6 @@ class CommandDealer(Dealer):
             process.sweep(ended)
         return answers
 
-
     def _judge(self, number: int, run: process.Run) -> Answer:
         answer = _judge(number, run, self.options, stream=False, answered_before=self.answered)
         self.answered = self.answered or isinstance(answer, bytes)
