@@ -104,3 +104,21 @@ def test_the_memory_limit_bounds_what_a_dealer_uses_not_what_it_reserves(
         assert status == 1 and found is not None
         assert (found["deal"], found["kind"]) == (1, "crash"), found
         assert failure in str(found["message"]), found
+
+
+JVM_OUT_OF_MEMORY = (
+    "#\n# There is insufficient memory for the Java Runtime Environment to continue.\n"
+    "# Native memory allocation (mmap) failed to map 268435456 bytes for G1 virtual space\n"
+)
+
+
+def test_a_dealer_that_says_on_stdout_it_lacked_memory_is_told_the_limit(tmp_path: Path) -> None:
+    """A JVM that cannot reserve its heap says so on stdout, and nothing on stderr: the crash names the
+    limit, and quotes what it printed (it said "exited with status 1; no stderr")."""
+    script = tmp_path / "jvm.sh"
+    script.write_text(f"printf '%s' '{JVM_OUT_OF_MEMORY}'\nexit 1\n")
+    status, failure = verify(tmp_path, f"cmd:sh {script} {{n}}", "--range", "1-3")
+    assert status == 1 and failure is not None and failure["kind"] == "crash", failure
+    message = str(failure["message"])
+    assert "over the memory limit (--memory-limit 4096 MB)" in message, message
+    assert "stdout: # # There is insufficient memory for the Java Runtime Environment" in message, message

@@ -111,7 +111,8 @@ def _judge(
         return Failure(number, "invalid-output", f"more than {MAX_OUTPUT} bytes of output (killed)")
     assert run.returncode is not None
     if run.returncode != 0:
-        return Failure(number, "crash", run.child.describe_exit(encoding))
+        printed = "" if stream else run.stdout.decode(encoding, "replace")  # a stream's answers are framed
+        return Failure(number, "crash", run.child.describe_exit(encoding, printed))
     if stream:
         framer = BoardFramer(encoding)
         boards = framer.feed(run.stdout)

@@ -382,13 +382,17 @@ class Child:
                 with contextlib.suppress(OSError):
                     os.close(fd)
 
-    def describe_exit(self, encoding: str = "utf-8") -> str:
-        """How it ended, with the limit it ran into and its last words, for a `crash` message."""
+    def describe_exit(self, encoding: str = "utf-8", stdout: str = "") -> str:
+        """How it ended, with the limit it ran into and its last words, for a `crash` message; `stdout`: what
+        it printed that is no board (a JVM says there that it could not reserve its memory), read for a
+        limit too, and quoted when it said nothing on stderr."""
         code = self.returncode
         assert code is not None
         stderr = self.stderr_text(encoding)
-        limit = self.limit_hit(stderr)
-        return exit_text(code) + (f"; {limit}" if limit else "") + (f"; stderr: {stderr}" if stderr else "; no stderr")
+        printed = " ".join(stdout.split())[-STDERR_TAIL:]
+        limit = self.limit_hit(f"{stderr} {printed}")
+        said = f"; stderr: {stderr}" if stderr else (f"; no stderr; stdout: {printed}" if printed else "; no stderr")
+        return exit_text(code) + (f"; {limit}" if limit else "") + said
 
     def limit_hit(self, stderr: str) -> str | None:
         """Which of its limits it ran into, if its end shows one."""
