@@ -79,11 +79,8 @@ class Spawner:
         try:  # while its Python starts: the sentinel (on first use), the cgroup, the limits
             mine = supervisor.here()
             name = mine.cgroup_name(next(mine.serial))
-            self.cgroup = Cgroup.make(
-                name,
-                limits.processes + 1 if limits.processes else None,
-                limits.memory_mb,  # +1: the spawner
-            )
+            processes = limits.processes + 1 if limits.processes else None  # +1: the spawner
+            self.cgroup = Cgroup.make(name, processes, limits.memory_mb)
             if self.cgroup is not None and self.cgroup.bounds_memory:
                 self.memory_cgroup = self.cgroup
             elif limits.memory_mb:
