@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
-from harness.errors import HarnessError, RequestError, bug_message
+from harness.errors import HarnessError, RequestError, bug_message, environment_limit
 from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.limits import DEFAULT_STARTUP_TIMEOUT, Limits
 from harness.process import interrupts
@@ -231,7 +231,7 @@ def _add_limit_options(p: argparse.ArgumentParser) -> None:
         type=_limit(int, "megabytes"),
         default=D.memory_mb,
         metavar="MB",
-        help=f"memory of each dealer process (default {D.memory_mb})",
+        help=f"memory each dealer process tree uses, not its address space (default {D.memory_mb})",
     )
     g.add_argument(
         "--cpu-limit",
@@ -852,11 +852,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED
-    except Exception as exc:  # a bug of ours: still one line, with the traceback on request
+    except Exception as exc:  # a bug of ours (or the machine's limit): still one line, the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_BUG
+        limit = environment_limit(exc)
+        said = str(limit) if limit is not None else bug_message(exc)
+        print(f"freecell-harness: {printable(said, one_line=True)}", file=sys.stderr)
+        return EXIT_REQUEST if limit is not None else EXIT_BUG
 
 
 if __name__ == "__main__":
