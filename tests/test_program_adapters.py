@@ -116,6 +116,30 @@ def test_a_crash_quotes_the_tail_of_stderr(tmp_path: Path) -> None:
     assert "status 4" in crash.message and "out of cheese" in crash.message
 
 
+# A Rust panic with RUST_BACKTRACE=1: its message, then a long backtrace, each line a write of its own.
+PANIC = (
+    "if n == 5:\n"
+    "        sys.stderr.write(\"thread 'main' panicked at src/deck.rs:42:9: index out of bounds\\n\")\n"
+    "        sys.stderr.flush()\n"
+    "        for i in range({frames}):\n"
+    "            sys.stderr.write(f'  {{i}}: deck::h{{i:016x}} at /rustc/{{i:040x}}/lib.rs:1\\n'); sys.stderr.flush()\n"
+    "        sys.stderr.write('note: run with RUST_BACKTRACE=full\\n'); sys.exit(101)"
+)
+
+
+@pytest.mark.parametrize("kind", ["cmd", "stream"])
+@pytest.mark.parametrize("frames", [3, 40, 2000])  # short; longer than the quote; more writes than chunks kept
+def test_a_crash_quotes_the_beginning_and_the_end_of_stderr(tmp_path: Path, kind: str, frames: int) -> None:
+    script = dealer(tmp_path, PANIC.format(frames=frames))
+    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
+    crash = next(a for a in answers(impl, range(1, 8)) if isinstance(a, Failure))
+    assert (crash.deal, crash.kind) == (5, "crash")
+    quoted = crash.message.partition("stderr: ")[2]
+    assert quoted.startswith("thread 'main' panicked at src/deck.rs:42:9: index out of bounds")
+    assert quoted.endswith("note: run with RUST_BACKTRACE=full")
+    assert len(quoted) <= 400
+
+
 def test_a_stream_dealer_that_only_writes_at_the_end_of_its_input_still_works(tmp_path: Path) -> None:
     script = dealer(tmp_path, flush=False)
     impl = f"stream:{PY} {script} columns"
