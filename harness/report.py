@@ -308,7 +308,7 @@ def board_diff(expected: str | None, actual: str | None) -> str:
     return printable("\n".join(lines))
 
 
-_RANGES_SHOWN = 4  # ranges named in the verdict line; more are counted
+_RANGES_SHOWN = 12  # ranges named in the verdict line (every default range of every dialect); more are counted
 
 
 def coverage(report: Report) -> str:
