@@ -158,6 +158,11 @@ def _suit_orders() -> list[Mistake]:
     ]  # fmt: skip
 
 
+def power_words(n: int) -> str:
+    """n as words write it: 2³¹, 2³²−1 (a power of two, or one less), else its digits."""
+    return _power(n)[1]
+
+
 def _power(n: int) -> tuple[str, str]:
     """n as the catalogue's key writes it (2^31, 2^32-1) and as its words do (2³¹, 2³²−1)."""
     for k in range(n.bit_length() + 1):
