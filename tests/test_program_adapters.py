@@ -116,6 +116,14 @@ def test_a_crash_quotes_the_tail_of_stderr(tmp_path: Path) -> None:
     assert "status 4" in crash.message and "out of cheese" in crash.message
 
 
+@pytest.mark.parametrize("kind", ["cmd", "stream"])
+def test_a_dealer_that_writes_to_stderr_at_every_deal_is_read_to_its_end(tmp_path: Path, kind: str) -> None:
+    script = dealer(tmp_path, "sys.stderr.write(f'dealing {n}\\n'); sys.stderr.flush()")
+    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
+    deals = range(1, 41)
+    assert first_failure(answers(impl, deals), deals) is None  # its stderr stays open: no broken pipe
+
+
 # A Rust panic with RUST_BACKTRACE=1: its message, then a long backtrace, each line a write of its own.
 PANIC = (
     "if n == 5:\n"

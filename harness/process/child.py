@@ -176,17 +176,16 @@ class Child:
             chunk = os.read(self._stderr_fd, _READ)
         except (OSError, ValueError):
             chunk = b""
-        if chunk:
-            room = STDERR_HEAD_BYTES - len(self._stderr_head)
-            if room > 0:
-                self._stderr_head += chunk[:room]
-                chunk = chunk[room:]
-            if chunk:
-                self._stderr_dropped |= len(self._stderr) == self._stderr.maxlen
-                self._stderr.append(chunk)
-        else:
+        if not chunk:
             self._stderr_open = False
-        return bool(chunk)
+            return False
+        room = STDERR_HEAD_BYTES - len(self._stderr_head)
+        self._stderr_head += chunk[: max(0, room)]
+        rest = chunk[max(0, room) :]
+        if rest:
+            self._stderr_dropped |= len(self._stderr) == self._stderr.maxlen
+            self._stderr.append(rest)
+        return True
 
     # -- talking to it --
 
