@@ -396,6 +396,7 @@ class BoardFramer:
         self._template: BoardTemplate | None = None  # how this output prints every board, if it does
         self._learn_from: tuple[str, tuple[int, ...], tuple[int, ...]] | None = None  # a board read precisely
         self._templates_left = TEMPLATES_LEARNT  # boards a template may yet be learnt from
+        self.unread = ""  # at `finish`: the text after the last board (no board: words a reader took for headers)
         self._template_misses = 0  # regions in a row whose first board the template did not read
 
     def _cards(self) -> list[int]:
@@ -544,6 +545,7 @@ class BoardFramer:
             if last is not None:
                 return last
         board, self._board = self._board, _BoardSoFar()
+        self.unread = " ".join(" ".join(raw.split()) for raw in board.raws if raw.strip())
         if not board.count:
             return None
         try:

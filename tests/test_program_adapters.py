@@ -277,3 +277,40 @@ def test_a_last_line_without_a_newline_is_still_read(kind: str, fmt: str, newlin
     with open_dealer(impl, DealerOptions(timeout=20)) as dealer:
         answers = dealer.lines(range(1, 21))
     assert answers == [reference.deal(n).format("line").encode() for n in range(1, 21)]
+
+
+# A deal the dealer gives no board for, among deals it answers: the boards after it come one deal late.
+SKIPS = "if n == {n}: sys.stderr.write('cannot deal {n}: unsupported\\n'); sys.stderr.flush(); return"
+GARBAGE = "if n == {n}: out.write('??? deck corrupted %%%\\n'); out.flush(); return"
+REFUSES = "if n == {n}: sys.stderr.write('cannot deal {n}: unsupported\\n'); sys.exit({status})"
+
+
+@pytest.mark.parametrize(
+    ("kind", "behaviour", "bad", "failure_kind", "said"),
+    [
+        ("stream", GARBAGE, 5, "invalid-output", ["no board for deal 5: it wrote '??? deck corrupted %%%'"]),
+        ("stream", GARBAGE, 17, "invalid-output", ["no board for deal 17: it wrote '??? deck corrupted %%%'"]),
+        ("stream", SKIPS, 5, "crash", ["it skipped deal 5", "stderr: cannot deal 5: unsupported"]),
+        ("stream", SKIPS, 17, "crash", ["it skipped deal 17", "stderr: cannot deal 17: unsupported"]),
+        ("stream", REFUSES.replace("{status}", "0"), 17, "crash", ["stderr: cannot deal 17: unsupported"]),
+        ("stream", REFUSES.replace("{status}", "3"), 17, "crash", ["status 3", "stderr: cannot deal 17: unsupported"]),
+        ("cmd", REFUSES.replace("{status}", "3"), 17, "crash", ["status 3", "stderr: cannot deal 17: unsupported"]),
+        ("cmd", SKIPS, 5, "invalid-output", ["found 0 cards", "stderr: cannot deal 5: unsupported"]),
+    ],
+)
+def test_a_deal_without_a_board_is_blamed_with_what_the_dealer_said_and_the_board_due(
+    tmp_path: Path, kind: str, behaviour: str, bad: int, failure_kind: str, said: list[str]
+) -> None:
+    from harness.engine import Request, run
+
+    script = dealer(tmp_path, behaviour.replace("{n}", str(bad)))
+    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
+    outcome = run(Request(impl=impl, ranges=((1, 100),), jobs=1, timeout=30))
+    f = outcome.first_failure
+    assert f is not None and (f.deal, f.kind) == (bad, failure_kind), f
+    for words in said:
+        assert words in f.message, f.message
+    if kind == "stream" and "return" in behaviour:  # the next deal's board came in its place
+        assert f"with the deals before it, deal {bad + 1}'s board came in its place" in f.message
+    assert f.expected == reference.canonical_lines([bad]).decode().rstrip("\n")  # the board that was due
+    assert not any("waited for more input" in note for note in outcome.notes), outcome.notes
