@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from harness.failures import Failure
 from harness.files import write_atomically
 from harness.intervals import Block
-from harness.report import Report, verdict
+from harness.report import Report, repeats, verdict
 from reference import get_dialect
-from reference.cards import COLUMNS
+from reference.cards import CARD_NAMES, COLUMNS
 
 if TYPE_CHECKING:
     from harness.dealer_profile import Profile
@@ -151,13 +151,23 @@ def _bar(dialect: str, checked: Sequence[Span], failing: Sequence[Span], first_f
 def _boards(f: Failure) -> str:
     expected = f.expected.split() if f.expected else []
     actual = f.actual.split() if f.actual else []
+    repeated, missing = repeats(actual)
+    note = ""
+    if repeated:
+        note = (
+            f'<p class="repeats">Not a board: repeated (marked on the actual board): '
+            f"{escape(' '.join(c for c in CARD_NAMES if c in repeated))}; "
+            f"missing (marked where due): {escape(' '.join(missing))}</p>"
+        )
     return (
-        f'<section class="boards"><div><h3>expected, deal {f.deal}</h3>{_board(expected, actual, "no expected board")}'
-        f"</div><div><h3>actual</h3>{_board(actual, expected, 'no board from the implementation')}</div></section>"
+        f'<section class="boards"><div><h3>expected, deal {f.deal}</h3>'
+        f'{_board(expected, actual, "no expected board", set(missing), "missing")}'
+        f"</div><div><h3>actual</h3>{_board(actual, expected, 'no board from the implementation', repeated, 'repeated')}"
+        f"</div></section>{note}"
     )
 
 
-def _board(cards: Sequence[str], other: Sequence[str], missing: str) -> str:
+def _board(cards: Sequence[str], other: Sequence[str], missing: str, flagged: set[str], flag: str) -> str:
     if not cards:
         return f"<p>({escape(missing)})</p>"
     rows = []
@@ -165,16 +175,16 @@ def _board(cards: Sequence[str], other: Sequence[str], missing: str) -> str:
         cells = []
         for p in range(start, min(start + COLUMNS, len(cards))):
             differs = bool(other) and (p >= len(other) or other[p] != cards[p])
-            cells.append(_card(cards[p], differs))
+            cells.append(_card(cards[p], differs, flag if cards[p] in flagged else ""))
         rows.append(f'<div class="row">{"".join(cells)}</div>')
     return f'<div class="board">{"".join(rows)}</div>'
 
 
-def _card(token: str, differs: bool) -> str:
+def _card(token: str, differs: bool, flag: str = "") -> str:
     rank, suit = token[:-1], token[-1:]
     symbol, red = _SUITS.get(suit, (suit, False))
     shown = "10" if rank == "T" else rank
-    classes = "card" + (" red" if red else "") + (" differs" if differs else "")
+    classes = "card" + (" red" if red else "") + (" differs" if differs else "") + (f" {flag}" if flag else "")
     return f'<span class="{classes}" title="{escape(token)}">{escape(shown)}{escape(symbol)}</span>'
 
 
@@ -191,6 +201,7 @@ figure.domain svg { width: 100%; height: auto; font-size: 12px; }
   border-radius: 5px; font-size: 18px; background: #fff; }
 .card.red { color: #b22222; }
 .card.differs { outline: 4px solid #ff8c00; background: #fff3cd; }
+.card.repeated, .card.missing { outline: 4px dashed #8b008b; background: #f3e5f5; }
 """
 
 

@@ -186,3 +186,17 @@ def test_the_profile_bar_and_text_tell_the_same(monkeypatch: pytest.MonkeyPatch)
     assert fcpro[RED] and all(x1 <= _at(2**31, end) + 2 * MIN_SPAN for _, x1 in fcpro[RED]), fcpro[RED]
     assert any(x0 >= _at(2**32, end) for x0, _ in fcpro[GREEN])  # 2³² … 2³³−1: checked, conforming
     assert RED not in classic
+
+
+def test_a_board_with_a_repeated_card_is_drawn_with_it_and_the_missing_one_marked() -> None:
+    from reference import deal
+
+    due = deal(5).line.split()
+    given = " ".join("QS" if c == "KD" else c for c in due)
+    failure = Failure(5, "invalid-output", "found 52 cards, repeated: QS, missing: KD", " ".join(due), given)
+    report = Report("py:d:deal", "reference", "classic", 5, failure, 1.0, ranges=((1, 10),))
+    page = verify_html(report, Request("reference", ranges=((1, 10),)).blocks())
+    assert re.findall(r'class="card[^"]*\brepeated" title="(\w+)"', page) == ["QS", "QS"]
+    assert re.findall(r'class="card[^"]*\bmissing" title="(\w+)"', page) == ["KD"]
+    assert "no board from the implementation" not in page
+    assert "repeated (marked on the actual board): QS; missing (marked where due): KD" in page

@@ -314,3 +314,17 @@ def test_a_deal_without_a_board_is_blamed_with_what_the_dealer_said_and_the_boar
         assert f"with the deals before it, deal {bad + 1}'s board came in its place" in f.message
     assert f.expected == reference.canonical_lines([bad]).decode().rstrip("\n")  # the board that was due
     assert not any("waited for more input" in note for note in outcome.notes), outcome.notes
+
+
+REPEATS = "if n == 5: out.write(reference.deal(n).format(FORMAT).replace('KD', 'QS')); out.flush(); return"
+
+
+@pytest.mark.parametrize("kind", ["cmd", "stream"])
+def test_a_board_with_a_repeated_card_is_kept_to_be_shown(tmp_path: Path, kind: str) -> None:
+    script = dealer(tmp_path, REPEATS)
+    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
+    bad = next(a for a in answers(impl, range(1, 8)) if isinstance(a, Failure))
+    assert (bad.deal, bad.kind) == (5, "invalid-output")
+    assert "repeated: QS, missing: KD" in bad.message
+    due = reference.canonical_lines([5]).decode().split()
+    assert bad.actual == " ".join("QS" if c == "KD" else c for c in due)

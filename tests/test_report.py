@@ -237,3 +237,12 @@ def test_the_default_verdict_line_names_every_range_it_checked(dialect: str) -> 
     assert "more range" not in line
     for first, last in ranges:
         assert f"{first} … {last}" in line
+
+
+def test_the_board_diff_of_a_board_with_a_repeated_card_marks_it_and_the_one_missing() -> None:
+    due = deal(5).line.split()
+    given = ["QS" if c == "KD" else c for c in due]  # QS twice (positions 4 and 21), KD missing
+    shown = board_diff(" ".join(due), " ".join(given)).splitlines()
+    assert shown[1].endswith("│ AH  8S  2D  QS! 4C  9H  2S  3D")
+    assert shown[3] == "3S  5D  KC  3H  KD? 5H  6S  8D    │ 3S  5D  KC  3H  QS! 5H  6S  8D"
+    assert shown[-1] == "(not a board: repeated, marked !: QS; missing, marked ? where due: KD)"

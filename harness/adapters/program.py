@@ -32,7 +32,7 @@ from typing import NoReturn
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.pinning import pin_failure
-from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
+from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, board_given, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.impl_hints import shell_hint
@@ -117,7 +117,7 @@ def _judge(number: int, run: process.Run, options: DealerOptions, *, stream: boo
         return canonical_line(read_board(text))
     except BoardError as exc:
         said = run.child.stderr_text(encoding)  # why it printed no board, maybe
-        return Failure(number, "invalid-output", str(exc) + (f"; stderr: {said}" if said else ""))
+        return Failure(number, "invalid-output", str(exc) + (f"; stderr: {said}" if said else ""), None, board_given(exc))
 
 
 QUOTED_TEXT = 200  # characters quoted of what a program wrote instead of a board
@@ -136,7 +136,7 @@ def no_board(number: int, child: process.Child, unread: str, encoding: str) -> F
 
 def _answer(number: int, board: Board) -> Answer:
     if isinstance(board, BoardError):
-        return Failure(number, "invalid-output", str(board))
+        return Failure(number, "invalid-output", str(board), None, board_given(board))
     return board
 
 
