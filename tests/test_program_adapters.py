@@ -319,11 +319,28 @@ def test_a_deal_without_a_board_is_blamed_with_what_the_dealer_said_and_the_boar
 REPEATS = "if n == 5: out.write(reference.deal(n).format(FORMAT).replace('KD', 'QS')); out.flush(); return"
 
 
-@pytest.mark.parametrize("kind", ["cmd", "stream"])
-def test_a_board_with_a_repeated_card_is_kept_to_be_shown(tmp_path: Path, kind: str) -> None:
+# The same mistake in a py: dealer, returning rows of card names.
+PY_REPEATS = textwrap.dedent(
+    """
+    import reference
+    def deal(n):
+        cards = reference.deal(n).line.split()
+        if n == 5:
+            cards = ["QS" if c == "KD" else c for c in cards]
+        return [cards[i : i + 8] for i in range(0, 52, 8)]
+    """
+)
+
+
+@pytest.mark.parametrize("kind", ["cmd", "stream", "py"])
+def test_a_board_with_a_repeated_card_is_kept_to_be_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
     script = dealer(tmp_path, REPEATS)
-    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
-    bad = next(a for a in answers(impl, range(1, 8)) if isinstance(a, Failure))
+    (tmp_path / "repeats.py").write_text(PY_REPEATS)
+    monkeypatch.chdir(tmp_path)
+    impl = {"cmd": f"cmd:{PY} {script} rows {{n}}", "stream": f"stream:{PY} {script} rows", "py": "py:repeats:deal"}
+    bad = next(a for a in answers(impl[kind], range(1, 8)) if isinstance(a, Failure))
     assert (bad.deal, bad.kind) == (5, "invalid-output")
     assert "repeated: QS, missing: KD" in bad.message
     due = reference.canonical_lines([5]).decode().split()
