@@ -10,6 +10,7 @@ from typing import cast
 
 from harness.adapters.base import Answer, Dealer
 from harness.diagnosis import diagnosed
+from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import Block
 
@@ -163,7 +164,10 @@ class BlockComparer:
         pinned from a digest pass, a deal a dealer skipped): a person wants to see what was due."""
         if failure.expected is not None:
             return failure
-        want = self.expected.lines([failure.deal])[0]
+        try:
+            want = self.expected.lines([failure.deal])[0]
+        except RequestError:  # a dealer that answers only whole blocks (the fixtures): shown without it
+            return failure
         return failure if isinstance(want, Failure) else replace(failure, expected=_text(want))
 
     def _narrow(self, deals: Sequence[int], lo: int, hi: int) -> Failure:

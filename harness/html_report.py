@@ -68,7 +68,8 @@ def profile_html(profile: Profile, seed: int = 0) -> str:
     for name, result in profile.dialects.items():
         checked, failing = result.spans(seed)
         f = result.first_failure
-        body += [f"<h2>{escape(name)}: {escape(result.status())}</h2>", _bar(name, checked, failing, f.deal if f else None)]
+        heading = f"<h2>{escape(name)}: {escape(result.status())}</h2>"
+        body += [heading, _bar(name, checked, failing, f.deal if f else None)]
         if f is not None:
             body += [_diagnosis(f), _boards(f)]
     return _page(f"freecell-harness profile: {profile.summary}", "\n".join(body))
@@ -159,11 +160,11 @@ def _boards(f: Failure) -> str:
             f"{escape(' '.join(c for c in CARD_NAMES if c in repeated))}; "
             f"missing (marked where due): {escape(' '.join(missing))}</p>"
         )
+    due = _board(expected, actual, "no expected board", set(missing), "missing")
+    given = _board(actual, expected, "no board from the implementation", repeated, "repeated")
     return (
-        f'<section class="boards"><div><h3>expected, deal {f.deal}</h3>'
-        f'{_board(expected, actual, "no expected board", set(missing), "missing")}'
-        f"</div><div><h3>actual</h3>{_board(actual, expected, 'no board from the implementation', repeated, 'repeated')}"
-        f"</div></section>{note}"
+        f'<section class="boards"><div><h3>expected, deal {f.deal}</h3>{due}</div>'
+        f"<div><h3>actual</h3>{given}</div></section>{note}"
     )
 
 

@@ -51,7 +51,8 @@ SCENARIOS = [
     ("swapped-cards", "classic", (1, 3), 1, "unknown", None),
     ("non-deterministic", "classic", (31999, 32003), 32001, "other-deal", None),
 ]
-NOT_IN_JS = {"wraps-16", "fcpro-high-rule", "glibc-rand", "skips-first", "suit-major", "suit-order-reversed"}  # the Python twin covers these causes
+# The Python twin covers these causes.
+NOT_IN_JS = {"wraps-16", "fcpro-high-rule", "glibc-rand", "skips-first", "suit-major", "suit-order-reversed"}
 KINDS = ["py", "cmd", "stream", "node"]
 
 

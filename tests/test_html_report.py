@@ -152,7 +152,8 @@ def _bars(page: str) -> list[dict[str, list[tuple[float, float]]]]:
     bars = []
     for svg in re.findall(r"<svg.*?</svg>", page):
         found: dict[str, list[tuple[float, float]]] = {}
-        for x, width, fill in re.findall(r'<rect x="([\d.]+)" y="20" width="([\d.]+)" height="36" fill="(#\w+)"/>', svg):
+        rects = re.findall(r'<rect x="([\d.]+)" y="20" width="([\d.]+)" height="36" fill="(#\w+)"/>', svg)
+        for x, width, fill in rects:
             found.setdefault(fill, []).append((float(x), float(x) + float(width)))
         bars.append(found)
     return bars
@@ -181,7 +182,7 @@ def test_the_profile_bar_and_text_tell_the_same(monkeypatch: pytest.MonkeyPatch)
     result = profile("py:bounded:fcpro_but_classic_below_2_32")
     assert "(2³² … 2³³−1 conforms on the deals checked)" in result.summary
     page = profile_html(result)
-    classic, fcpro, xp = _bars(page)
+    classic, fcpro, _ = _bars(page)
     end = 2**33 - 1
     assert fcpro[RED] and all(x1 <= _at(2**31, end) + 2 * MIN_SPAN for _, x1 in fcpro[RED]), fcpro[RED]
     assert any(x0 >= _at(2**32, end) for x0, _ in fcpro[GREEN])  # 2³² … 2³³−1: checked, conforming

@@ -117,7 +117,8 @@ def _judge(number: int, run: process.Run, options: DealerOptions, *, stream: boo
         return canonical_line(read_board(text))
     except BoardError as exc:
         said = run.child.stderr_text(encoding)  # why it printed no board, maybe
-        return Failure(number, "invalid-output", str(exc) + (f"; stderr: {said}" if said else ""), None, board_given(exc))
+        message = str(exc) + (f"; stderr: {said}" if said else "")
+        return Failure(number, "invalid-output", message, None, board_given(exc))
 
 
 QUOTED_TEXT = 200  # characters quoted of what a program wrote instead of a board
@@ -410,7 +411,8 @@ class StreamDealer(Dealer):
             if len(answers) == len(batch):
                 raise _Ended(answers, None)
         if failure is None and returncode == 0 and unfinished is None and self._answered:
-            self.ended_processes += not self._closed_for_answers  # not by itself: its stdin was closed, and no answer came
+            # Not by itself when its stdin was closed for answers and none came.
+            self.ended_processes += not self._closed_for_answers
             raise _Ended(answers, None)
         number = batch[len(answers)]
         if failure is None:

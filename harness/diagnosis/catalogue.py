@@ -255,12 +255,13 @@ _SINGLE: Final[tuple[Mistake, ...]] = (
 def _together(singles: Sequence[Mistake]) -> list[Mistake]:
     """Two or three of the rearranging mistakes made together: the deck built suit by suit, its suits in
     another order, and the board laid out another way (each combination not a single mistake)."""
-    decks: list[tuple[bool, list[Mistake]]] = [(False, [])] + [(True, [m]) for m in singles if m.key == "suit-major"]
-    orders: list[tuple[str, list[Mistake]]] = [(SUITS, [])] + [(m.source.suits, [m]) for m in singles if m.cause == "suit-order"
-                              and isinstance(m.source, Transform) and not m.source.suit_major]
-    layouts: list[tuple[tuple[int, ...], list[Mistake]]] = [(tuple(range(DECK_SIZE)), [])] + [(m.source.source, [m]) for m in singles
-                                                 if m.cause in ("transposed", "reversed")
-                                                 and isinstance(m.source, Transform)]  # fmt: skip
+    transforms = [(m, m.source) for m in singles if isinstance(m.source, Transform)]
+    decks: list[tuple[bool, list[Mistake]]] = [(False, [])]
+    decks += [(True, [m]) for m, t in transforms if t.suit_major]
+    orders: list[tuple[str, list[Mistake]]] = [(SUITS, [])]
+    orders += [(t.suits, [m]) for m, t in transforms if m.cause == "suit-order" and not t.suit_major]
+    layouts: list[tuple[tuple[int, ...], list[Mistake]]] = [(tuple(range(DECK_SIZE)), [])]
+    layouts += [(t.source, [m]) for m, t in transforms if m.cause in ("transposed", "reversed")]
     out = []
     for (major, deck), (suits, order), (source, layout) in itertools.product(decks, orders, layouts):
         parts = [*deck, *order, *layout]

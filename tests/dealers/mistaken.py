@@ -66,10 +66,8 @@ def dealt_cards(n: int, mistake: str) -> list[str]:
     elif mistake == "non-deterministic" and n > 32000:
         seed = random.randrange(1, 2**31)  # "a random game" beyond Microsoft's 32000
     suits = "SHDC" if mistake in ("suit-order", "suit-order-reversed") else SUITS  # the order of ♠♥♦♣ in Unicode
-    if mistake == "suit-major":
-        deck = [r + s for s in suits for r in RANKS]  # AC 2C … KC AD …: a loop over suits outside
-    else:
-        deck = [r + s for r in RANKS for s in suits]
+    by_rank = [r + s for r in RANKS for s in suits]
+    deck = [r + s for s in suits for r in RANKS] if mistake == "suit-major" else by_rank  # suit-major: AC 2C … KC AD …
     randoms = _randoms(seed, mistake)
     if mistake == "skips-first":
         randoms = randoms[1:]
