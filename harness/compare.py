@@ -91,7 +91,9 @@ class BlockComparer:
         limits = [getattr(d, "largest_chunk", None) for d in (actual, expected)]
         self._largest = min((n for n in limits if n is not None), default=None)
         self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
-        self._late: int | None = None  # the last line pass's mismatch is the board of this next deal asked for
+        # The last line pass's mismatch is the board of the next deal asked for (that deal), and the answer
+        # after it the board of the deal after that (the answers shifted by one, not one swapped board).
+        self._late: tuple[int, bool] | None = None
 
     def compare(self, block: Block, progress: Progress | None = None, then: Block | None = None) -> BlockResult:
         """The block's result; `then`: the block the next call will compare, if known (a dealer may start
@@ -156,7 +158,8 @@ class BlockComparer:
             self._saw(failure)
             at = list(deals).index(failure.deal)
             if failure.kind == "mismatch" and at + 1 < len(deals) and got[at] == expected_lines[at + 1]:
-                self._late = deals[at + 1]
+                shifted = at + 2 < len(deals) and got[at + 1] == expected_lines[at + 2]
+                self._late = (deals[at + 1], shifted)
         return failure
 
     def _with_expected(self, failure: Failure) -> Failure:
@@ -236,11 +239,11 @@ class BlockComparer:
         return replace(failure, message=failure.message + note)
 
     @staticmethod
-    def _skipped(failure: Failure, alone: Failure, late: int | None) -> Failure:
+    def _skipped(failure: Failure, alone: Failure, late: tuple[int, bool] | None) -> Failure:
         """Deal n gives no board, dealt alone: with the deals before it, another board came in its place."""
         n = failure.deal
-        came = f"deal {late}'s board came in its place" if late is not None else "another board came in its place"
-        shifted = ", and the boards after it were each one deal late" if late is not None else ""
+        came = f"deal {late[0]}'s board came in its place" if late else "another board came in its place"
+        shifted = ", and the boards after it were each one deal late" if late and late[1] else ""
         said = alone.message if alone.kind == "invalid-output" else f"it skipped deal {n} ({alone.message})"
         message = f"{said}, dealt alone from a fresh process; with the deals before it, {came}{shifted}"
         return Failure(n, alone.kind, message, failure.expected, alone.actual)
