@@ -18,8 +18,8 @@ import pytest
 
 from harness.cli import main
 from harness.failures import Failure
-from harness.html_report import BAR_WIDTH, GREEN, MIN_SPAN, RED, profile_html, verify_html
-from harness.report import Report
+from harness.reports.html import BAR_WIDTH, GREEN, MIN_SPAN, RED, profile_html, verify_html
+from harness.reports.report import Report
 from harness.request import Request
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
