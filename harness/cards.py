@@ -218,7 +218,7 @@ def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     if ordered is not None and len(set(ordered)) == DECK_SIZE:
         return ordered
     if ordered is not None or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
-        raise BoardError(f"{where}{describe_cards(cards)}{_odd_line(card_lines)}")
+        raise BoardError(f"{where}{describe_cards(cards)}{_odd_line(card_lines)}", ordered)
     shape = [len(ln.cards) for ln in card_lines]
     raise BoardError(
         f"{where}52 cards, but not rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one line:"
@@ -285,8 +285,15 @@ def deck_of_groups(groups: Sequence[Sequence[int]]) -> tuple[int, ...]:
             f"{describe_cards(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
         )
     if len(set(ordered)) != DECK_SIZE:
-        raise BoardError(describe_cards(cards))
+        raise BoardError(describe_cards(cards), ordered)
     return ordered
+
+
+def board_given(error: BoardError) -> str | None:
+    """The cards a board that is not one holds (a card repeated, another missing), as a line of card
+    names in dealing order, for a failure's `actual`; None when it is not laid out as 52 cards."""
+    cards = error.cards
+    return None if cards is None or len(cards) != DECK_SIZE else " ".join(CARD_NAMES[c] for c in cards)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -396,6 +403,7 @@ class BoardFramer:
         self._template: BoardTemplate | None = None  # how this output prints every board, if it does
         self._learn_from: tuple[str, tuple[int, ...], tuple[int, ...]] | None = None  # a board read precisely
         self._templates_left = TEMPLATES_LEARNT  # boards a template may yet be learnt from
+        self.unread = ""  # at `finish`: the text after the last board (no board: words a reader took for headers)
         self._template_misses = 0  # regions in a row whose first board the template did not read
 
     def _cards(self) -> list[int]:
@@ -544,6 +552,7 @@ class BoardFramer:
             if last is not None:
                 return last
         board, self._board = self._board, _BoardSoFar()
+        self.unread = " ".join(" ".join(raw.split()) for raw in board.raws if raw.strip())
         if not board.count:
             return None
         try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -222,3 +224,28 @@ def test_under_xdist_what_stops_the_session_stops_it_saying_why_not_as_an_intern
     assert "INTERNALERROR" not in text and result.ret not in (pytest.ExitCode.OK, pytest.ExitCode.INTERNAL_ERROR), text
     assert result.parseoutcomes().get("failed", 0) <= 2 and says in text, text
     assert re.search(r"(?<![\w-])--(cards|suits)\b", text) is None, "the command line's spelling, not the plugin's"
+
+
+REFUSING = """
+import sys
+sys.path.insert(0, {dealers!r})
+from planted_program import show
+for line in sys.stdin:
+    n = int(line)
+    if n == 17:
+        sys.stderr.write("cannot deal 17: not supported\\n")
+        sys.exit(3)
+    sys.stdout.write(show(n, 0))
+    sys.stdout.flush()
+"""
+
+
+def test_a_dealer_that_exits_refusing_a_deal_fails_with_its_stderr_and_the_board_due(suite: pytest.Pytester) -> None:
+    script = suite.makepyfile(refusing_stream=REFUSING.format(dealers=str(DEALERS)))
+    impl = f"stream:{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "--fc-impl", impl, "--fc-range", "1-100")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["*first crash at deal 17*status 3*stderr: cannot deal 17: not supported*", "*JH  8S  5D  6C  3S  JS  9S  QD*"]
+    )
+    result.stdout.no_fnmatch_line("*(no expected board)*")

@@ -383,13 +383,13 @@ class PythonDealer(Dealer):
                     unchecked.append(len(got))
                     got.append(answer)
                     continue
-                kind, message = answer
+                kind, message, given = answer
                 if kind == "refused":
                     self._stop()
                     raise RequestError(f"{self.impl}: {message}")
                 limit = process.limit_in_words(self.options.limits, message)
                 message += f" ({limit})" if limit and limit not in message else ""
-                got.append(Failure(number, cast("FailureKind", kind), message))
+                got.append(Failure(number, cast("FailureKind", kind), message, None, given))
                 if until_failure:
                     self._stop()
                     break

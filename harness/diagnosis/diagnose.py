@@ -84,9 +84,11 @@ def _explain(n: int, dialect: str, expected: Cards, actual: Cards, message: str,
 
 
 def _clamp(n: int, m: int, dialect: str) -> Diagnosis:
+    """Deal m's board at n and above it: from n on, which is where the fault begins (m + 1 for a dealer
+    that clamps at m; far above m for one that falls back to a default deal m)."""
     return Diagnosis(
         "clamped",
-        f"it is deal {m}'s board — the number is clamped: deal {m}'s board for every deal above {m}",
+        f"it is deal {m}'s board — the number is clamped: deal {m}'s board for every deal from {n} on",
         SameAs(dialect, m),
     )
 
