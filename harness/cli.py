@@ -56,7 +56,10 @@ class _Parser(argparse.ArgumentParser):
         if m := _CHOICE.search(message):
             wrong, choices = m[1], [c.strip(" '") for c in m[2].split(",")]
         elif m := _UNKNOWN.search(message):
-            wrong, choices = m[1].split("=")[0], sorted(_every_option(self))
+            wrong, owners = m[1].split("=")[0], _commands_of_options(self)
+            if wrong in owners:  # given to a command that does not take it: say which ones do
+                return f"; {wrong} is an option of {', '.join(sorted(owners[wrong]))} only"
+            choices = sorted(owners)
         else:
             return ""
         close = difflib.get_close_matches(wrong, choices, n=1, cutoff=0.6)
@@ -77,14 +80,18 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default: %(default)s)"
 
 
-def _every_option(parser: argparse.ArgumentParser) -> set[str]:
-    options: set[str] = set()
+def _commands_of_options(parser: argparse.ArgumentParser, command: str = "") -> dict[str, set[str]]:
+    """Every long option of the parser and its subcommands, with the commands that take it."""
+    owners: dict[str, set[str]] = {}
     for action in parser._actions:
-        options.update(o for o in action.option_strings if o.startswith("--"))
+        for option in action.option_strings:
+            if option.startswith("--") and option != "--help":
+                owners.setdefault(option, set()).add(command or "freecell-harness")
         if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                options |= _every_option(sub)
-    return options
+            for name, sub in action.choices.items():
+                for option, commands in _commands_of_options(sub, f"{command} {name}".strip()).items():
+                    owners.setdefault(option, set()).update(commands)
+    return owners
 
 
 def check_output_path(option: str, path: str) -> None:
