@@ -48,6 +48,7 @@ def shard_argv(
     cards: str | None = None,
     suits: str | None = None,
     annotate: bool = False,
+    quiet: bool = False,
 ) -> list[str]:
     """The `verify` command line of one shard, its files in `out` (created: it is the workflow's own)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -64,6 +65,8 @@ def shard_argv(
         argv += ["--suits", suits]
     if annotate:
         argv.append("--annotate")
+    if quiet:
+        argv.append("--quiet")
     return [*argv, "--report", f"{stem}.json", "--junit", f"{stem}.xml", "--resume", f"{stem}.resume"]
 
 

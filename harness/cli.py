@@ -391,6 +391,7 @@ def cmd_ci(args: argparse.Namespace) -> int:
             suits=args.suits,
             out=Path(args.out),
             annotate=ci.on_github(),
+            quiet=args.quiet,
         )
         code = main(argv)
         report_path = Path(args.out) / f"shard-{args.shard}.json"
@@ -551,10 +552,13 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
-    from harness.node.typescript import install_typescript
+    from harness.node.typescript import TYPESCRIPT_ENV, install_typescript, where_the_harness_looks
 
-    package = install_typescript(Path(args.prefix) if args.prefix else None)
+    prefix = Path(args.prefix) if args.prefix else None
+    package = install_typescript(prefix)
     print(f"typescript installed: {package}")
+    if prefix is not None and prefix.resolve() != where_the_harness_looks().resolve():
+        print(f"the harness looks in {where_the_harness_looks()}: set {TYPESCRIPT_ENV}={prefix.resolve()} for it to use this one")
     return EXIT_OK
 
 
@@ -641,6 +645,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--jobs", metavar="N")
     _add_card_options(q)
     q.add_argument("--out", default="freecell-reports", metavar="DIR")
+    q.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     q = steps.add_parser("merge", help="merge the shard-*.json under DIRECTORY into one verdict")
     q.add_argument("directory")
     q.add_argument("--out", default="freecell-report.json", metavar="FILE.json")

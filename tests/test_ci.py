@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from harness import ci
 from harness.cli import main
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
@@ -66,6 +67,16 @@ def test_steps_exit_as_verify_would(
     captured = capsys.readouterr()
     assert captured.out == expected or not expected
     assert (captured.err.count("\n") == 1) == (code == 2)
+
+
+def test_shard_takes_quiet_as_verify_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ci shard -q` was refused (exit 2): the step takes verify's -q/--quiet and passes it on."""
+    shard = ["ci", "shard", "reference", "--range", "1-300", "--shard", "1", "--shards", "1", "--jobs", "1"]
+    assert main([*shard, "-q", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""
+    argv = ci.shard_argv("reference", ranges=(), sample=None, seed="0", dialect="classic", shard=1, shards=1,
+                         jobs=None, out=tmp_path, quiet=True)  # fmt: skip
+    assert "--quiet" in argv
 
 
 def test_shard_help_shows_its_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
