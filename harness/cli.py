@@ -557,8 +557,9 @@ def cmd_setup(args: argparse.Namespace) -> int:
     prefix = Path(args.prefix) if args.prefix else None
     package = install_typescript(prefix)
     print(f"typescript installed: {package}")
-    if prefix is not None and prefix.resolve() != where_the_harness_looks().resolve():
-        print(f"the harness looks in {where_the_harness_looks()}: set {TYPESCRIPT_ENV}={prefix.resolve()} for it to use this one")
+    looks = where_the_harness_looks()
+    if prefix is not None and prefix.resolve() != looks.resolve():
+        print(f"the harness looks in {looks}: set {TYPESCRIPT_ENV}={prefix.resolve()} for it to use this one")
     return EXIT_OK
 
 

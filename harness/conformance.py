@@ -27,7 +27,7 @@ def _impls(config: pytest.Config) -> list[str]:
     if not impls:
         raise RequestError(
             f"no dealer to check: name it with --fc-impl IMPL or with the ini option {IMPL_INI} "
-            f"(`{IMPL_INI} = [\"IMPL\"]` under [tool.pytest.ini_options] in pyproject.toml, or in pytest.ini)"
+            f'(`{IMPL_INI} = ["IMPL"]` under [tool.pytest.ini_options] in pyproject.toml, or in pytest.ini)'
         )
     return impls
 
