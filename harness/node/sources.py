@@ -1,16 +1,16 @@
 """What the Node driver is asked to load for `node:PATH[#NAME]`: the files of a JavaScript (or
 TypeScript) dealer.
 
-The driver reads no files (it runs under Node's permission model), so the harness gathers a
-dealer's sources here: the file itself and, followed statically, every relative file and
-`node_modules` package it `require`s or `import`s (and, for TypeScript, every tsconfig `paths`
-alias).  Gathering is confined to the dealer's own tree (DealerTree: its package root, or
-without a package.json the working directory it lies under, and the node_modules above it), with
-symlinks resolved before deciding: whatever leads elsewhere is a RequestError naming the path,
-and nothing there is read.  TypeScript is made JavaScript by typescript.py.  ES modules are
-turned into the CommonJS shape the driver runs, line for line (imports become `require` on the same line, exports are assigned at the end), so that error
-lines stay those of the file.  A challenge document's solution is one script.  Anything that
-cannot be gathered is a RequestError naming file and line.
+The driver reads no files (it runs under Node's permission model), so the harness gathers a dealer's
+sources here: the file itself and, followed statically, every relative file and `node_modules`
+package it `require`s or `import`s (and, for TypeScript, every tsconfig `paths` alias).  Gathering
+is confined to the dealer's own tree (DealerTree: its package root, or without a package.json the
+working directory it lies under, and the node_modules above it), with symlinks resolved before
+deciding: whatever leads elsewhere is a RequestError naming the path, and nothing there is read.
+TypeScript is made JavaScript by typescript.py.  ES modules are turned into the CommonJS shape the
+driver runs, line for line (imports become `require` on the same line, exports are assigned at the
+end), so that error lines stay those of the file.  A challenge document's solution is one script.
+Anything that cannot be gathered is a RequestError naming file and line.
 """
 
 from __future__ import annotations
