@@ -552,6 +552,13 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
+    if args.what == "challenge":
+        from harness.seeds import download_challenge
+
+        if args.prefix is not None:
+            raise RequestError("setup challenge: --prefix is for typescript (the file is kept in the user cache)")
+        print(f"challenge file kept (SHA-256 checked): {download_challenge()}")
+        return EXIT_OK
     from harness.node.typescript import TYPESCRIPT_ENV, install_typescript, where_the_harness_looks
 
     prefix = Path(args.prefix) if args.prefix else None
@@ -707,10 +714,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "setup",
-        help="install what some dealers need: the TypeScript compiler (npm, once)",
-        description="Install the TypeScript compiler that `node:` runs .ts/.mts/.cts dealers with.",
+        help="install what some runs need: the TypeScript compiler (npm, once), the original solution",
+        description="Install the TypeScript compiler that `node:` runs .ts/.mts/.cts dealers with (typescript), "
+        "or download freeCodeCamp's challenge file holding the original solution into the user cache (challenge).",
     )
-    p.add_argument("what", choices=("typescript",))
+    p.add_argument("what", choices=("typescript", "challenge"))
     p.add_argument(
         "--prefix",
         default=None,
