@@ -44,6 +44,11 @@ READ = {
     "__str__ in words": ("text_cards:words", CardEncoding()),
     "card-name field beside a blackjack value": ("text_cards:blackjack", CardEncoding()),
     "board whose str() prints it": ("text_cards:Board", CardEncoding()),
+    "board under tableauPiles, beside allCards unshuffled": ("other_fields:Game", CardEncoding()),
+    "52-card fields: the unshuffled deck, then the deal": ("other_fields:FlatGame", CardEncoding()),
+    "a dict game under tableauPiles": ("other_fields:game_dict", CardEncoding()),
+    "value 1-13 and kind letters": ("other_fields:value_kind_letters", CardEncoding()),
+    "value 1-13 and kind 0-3, stated": ("other_fields:value_kind", CardEncoding(suits="CDHS")),
 }
 
 
@@ -69,6 +74,7 @@ REFUSED = {
         "--suits",
     ),
     "a card in a free cell": ("dataclass_game:played", CardEncoding(), BoardError, "freecells hold 1 cards"),
+    "value 1-13 and kind 0-3": ("other_fields:value_kind", CardEncoding(), AmbiguousCards, "--suits"),
 }
 
 
