@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from microsoft import RANK_LETTERS, SUIT_LETTERS, dealt
+from shapes.microsoft import RANK_LETTERS, SUIT_LETTERS, dealt
 
 
 class Card:
