@@ -1621,6 +1621,8 @@ def _parts_by_distinct_values(flat: list[object]) -> list[int | Parts] | None:
         return None
     if not fields[0] or any(f.keys() != fields[0].keys() for f in fields):
         return None
+    if {k.lower() for k in fields[0]} & {*NAME_FIELDS, *SUIT_FIELDS}:
+        return None  # only cards the usual way cannot read for want of names: no card-name or suit field
     ranks, suits = [], []
     for name in fields[0]:
         values = [f[name] for f in fields]

@@ -36,6 +36,11 @@ CONFORMING = {
     "board-printed-by-to-string": ("to_string.js#printed", {}),
     "piles-with-rank-words": ("piles.js", {}),
     "a-set-of-52": ("piles.js#asSet", {}),
+    "tableau-piles-beside-all-cards": ("other_fields.js#newGame", {}),
+    "a-class-with-tableau-piles": ("other_fields.js#Game", {}),
+    "52-card-fields-sorted-then-dealt": ("other_fields.js#flatDeal", {}),
+    "value-and-kind-letters": ("other_fields.js#valueKindLetters", {}),
+    "value-and-kind-numbers-stated": ("other_fields.js#valueKind", {"suits": "CDHS"}),
     "enum-suits-stated": ("numbers.js#enumSuits", {"suits": "SHDC"}),
     "card-numbers-stated": ("numbers.js#cardNumbers", {"cards": "rank-major", "suits": "shdc"}),
     "suit-major-1-based-stated": ("numbers.js#suitMajor", {"cards": "suit-major", "suits": "CDHS"}),
@@ -54,6 +59,7 @@ AMBIGUOUS = {
     "enum-suits": ("numbers.js#enumSuits", {}, "--suits"),
     "card-numbers": ("numbers.js#cardNumbers", {}, "--cards and --suits"),
     "card-numbers-without-suits": ("numbers.js#cardNumbers", {"cards": "rank-major"}, "--suits"),
+    "value-and-kind-numbers": ("other_fields.js#valueKind", {}, "--suits"),
 }
 
 

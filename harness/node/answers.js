@@ -793,8 +793,95 @@
     if (type === 'function' || type === 'number' || type === 'boolean' || type === 'bigint' || type === 'symbol') return '';
     if (type === 'string' && inner.length < 52) return '';
     if (isArray(inner) && inner.length === 0) return ''; // a stock the dealing emptied
+    if (isArray(inner) && inner.length === 52 && unshuffledDeck(inner)) return ''; // the whole deck, beside the deal
     heldValue = inner;
     return f;
+  };
+  // A game state's tableau under a field of another name (`tableauPiles`), found by what it holds:
+  // 7 rows or 8 columns of 52 cards in all (the first such field), else 52 cards in an order no
+  // fresh deck has (a field of the whole deck, `allCards`, is never taken for the deal).  The
+  // field's name, its value in heldValue; '' when there is none.
+  const tableauByContent = (v) => {
+    const keys = ownKeys(v);
+    let flat = '';
+    let flatHeld = null;
+    for (let k = 0; k < keys.length; k++) {
+      const f = keys[k];
+      if (typeof f !== 'string') continue;
+      const held = v[f];
+      if (!isArray(held)) continue;
+      const n = held.length;
+      if (n === 7 || n === 8) {
+        let total = 0;
+        let groups = true;
+        let pairs = true;
+        for (let g = 0; g < n && groups; g++) {
+          if (!isArray(held[g])) groups = false;
+          else {
+            total += held[g].length;
+            if (held[g].length !== 2) pairs = false;
+          }
+        }
+        if (groups && total === 52 && !pairs) {
+          heldValue = held;
+          return f;
+        }
+      } else if (n === 52 && flat === '' && !isArray(held[0]) && !unshuffledDeck(held)) {
+        flat = f;
+        flatHeld = held;
+      }
+    }
+    if (flat !== '') heldValue = flatHeld;
+    return flat;
+  };
+  // What a card is made of, to compare cards without reading them: a name's characters, a card
+  // object's plain field values, else its text's characters.
+  const cardFeatures = (c) => {
+    const out = [];
+    if (typeof c === 'string') {
+      const t = c.trim();
+      for (let k = 0; k < t.length; k++) out.push(t[k]);
+    } else if (c !== null && typeof c === 'object') {
+      const keys = ownKeys(c);
+      for (let k = 0; k < keys.length; k++) {
+        const f = keys[k];
+        if (typeof f !== 'string') continue;
+        const x = c[f];
+        if (typeof x === 'string' || typeof x === 'number') out.push(`${f}=${typeof x}:${x}`);
+      }
+    } else if (typeof c === 'number') out.push(`n:${c}`);
+    return out;
+  };
+  const shareAFeature = (features, start, run) => {
+    let common = features[start];
+    for (let k = start + 1; k < start + run && common.length; k++) {
+      const next = features[k];
+      common = common.filter((x) => next.includes(x));
+    }
+    return common.length > 0;
+  };
+  // Whether 52 cards are in a fresh deck's order: numbers in order, or runs of 4 (one rank each)
+  // or of 13 (one suit each) that each have something in common.  The first 4 rule most decks out.
+  const unshuffledDeck = (cards) => {
+    if (typeof cards[0] === 'number') {
+      let up = true;
+      let down = true;
+      for (let k = 1; k < 52; k++) {
+        if (cards[k] !== cards[k - 1] + 1) up = false;
+        if (cards[k] !== cards[k - 1] - 1) down = false;
+      }
+      return up || down;
+    }
+    const features = [];
+    for (let k = 0; k < 4; k++) features.push(cardFeatures(cards[k]));
+    if (!shareAFeature(features, 0, 4)) return false;
+    for (let k = 4; k < 52; k++) features.push(cardFeatures(cards[k]));
+    for (const run of [4, 13]) {
+      let all = true;
+      for (let start = 0; start < 52 && all; start += run) all = shareAFeature(features, start, run);
+      if (all) return true;
+    }
+    return false;
   };
   const mustBeEmpty = (v, part, what) => mustBeEmptyValue(v[part], part, what);
   // The rest of mustBeEmpty, the part's value `held`.
@@ -871,6 +958,12 @@
   };
   // The rest of readValue for an object that is neither a game state nor an iterable.
   const readObjectAfterList = (v, what, depth) => {
+    const f = tableauByContent(v);
+    if (f !== '') {
+      const held = heldValue;
+      emptyParts(v, what);
+      return readHeld(held, f, depth);
+    }
     const t = textForm(v);
     if (t !== null) return readValue(t, `its text form`, depth + 1);
     return fail(
@@ -1652,9 +1745,75 @@
         const line = fastText(err.text);
         return line !== null ? line : { text: err.text };
       }
+      if (err instanceof Unreadable && !err.refused && !renaming) {
+        const renamed = renamedCards(value);
+        if (renamed !== null) {
+          renaming = true;
+          try {
+            return read(renamed);
+          } finally {
+            renaming = false;
+          }
+        }
+      }
       if (err instanceof Unreadable) return err.refused ? { refused: err.message } : { invalid: err.message };
       throw err; // the dealer's own code threw (a getter, an iterator, a text form)
     }
+  };
+  // Card objects whose rank and suit fields have names of their own (`value` 1 … 13, `kind` 0 … 3),
+  // told apart by the board itself: of the fields every card has, the one plain field with 13
+  // values across the 52 cards is the rank, the one with 4 the suit.  The value again with each
+  // card as { rank, suit }, for read() to read as any other; null when there is no such pair.
+  let renaming = false;
+  const renamedCards = (value) => {
+    let top = value;
+    let holder = '';
+    if (!isArray(value)) {
+      if (value === null || typeof value !== 'object') return null;
+      for (let k = 0; k < HOLDERS.length && holder === ''; k++) holder = holds(value, HOLDERS[k], HOLDERS[k] in value);
+      if (holder === '') holder = tableauByContent(value);
+      if (holder === '' || !isArray(heldValue)) return null;
+      top = heldValue;
+    }
+    const cards = [];
+    for (let k = 0; k < top.length && cards.length <= 52; k++) {
+      const item = top[k];
+      if (isArray(item)) for (let j = 0; j < item.length && cards.length <= 52; j++) cards.push(item[j]);
+      else cards.push(item);
+    }
+    if (cards.length !== 52) return null;
+    for (let k = 0; k < 52; k++) if (cards[k] === null || typeof cards[k] !== 'object' || isArray(cards[k])) return null;
+    // Only cards the usual way cannot read for want of names: none of a card-name or suit field.
+    for (const f of [...NAME_FIELDS, ...SUIT_FIELDS]) if (f in cards[0]) return null;
+    const keys = ownKeys(cards[0]).filter((f) => typeof f === 'string');
+    let rankField = null;
+    let suitField = null;
+    for (const f of keys) {
+      const values = new Set();
+      for (let k = 0; k < 52; k++) {
+        const x = cards[k][f];
+        if (typeof x !== 'string' && typeof x !== 'number') {
+          values.clear();
+          break;
+        }
+        values.add(x);
+      }
+      if (values.size === 13) {
+        if (rankField !== null) return null;
+        rankField = f;
+      } else if (values.size === 4) {
+        if (suitField !== null) return null;
+        suitField = f;
+      }
+    }
+    if (rankField === null || suitField === null) return null;
+    const renamed = (c) => ({ rank: c[rankField], suit: c[suitField] });
+    const list = top.map((item) => (isArray(item) ? item.map(renamed) : renamed(item)));
+    if (holder === '') return list;
+    const state = {};
+    for (const f of ownKeys(value)) if (typeof f === 'string') state[f] = value[f];
+    state[holder] = list;
+    return state;
   };
 
   // Rows, columns or 52 cards of card names written rank first ("JD", "jd", "10♦"), the shapes
