@@ -15,15 +15,21 @@ from harness.cli import main
 GOOD_JS = Path(__file__).parent / "js" / "good.js"
 PROGRAM = "#!/bin/sh\necho AC\n"
 PY_DEALER = "import sys\n\n\ndef deal(n):\n    return []\n\n\ndef _helper():\n    pass\n\n\ndef main():\n    pass\n"
+# A dealing module as real ones are written: its generator and deck first, the dealing function later.
+PY_HELPERS_FIRST = (
+    "def ms_rand(seed):\n    pass\n\n\ndef new_deck():\n    pass\n\n\ndef freecell_board(game_number):\n"
+    "    pass\n\n\ndef print_board(board):\n    pass\n"
+)
+PY_DEALS_BY_NAME = "def lcg(seed):\n    pass\n\n\ndef shuffle(deck, seed):\n    pass\n\n\ndef deal_game(n):\n    pass\n"
 
 
 def _make(where: Path, name: str) -> None:
     path = where / name
     path.parent.mkdir(parents=True, exist_ok=True)
     if name.endswith(".py"):
-        path.write_text(PY_DEALER)
-    elif name.endswith(".go"):
-        path.write_text("package main\n")
+        path.write_text({"helpers.py": PY_HELPERS_FIRST, "named.py": PY_DEALS_BY_NAME}.get(path.name, PY_DEALER))
+    elif name.endswith((".go", ".pl", ".rb", ".php", ".lua")):
+        path.write_text("package main\n")  # a source file, not executable
     else:
         path.write_text(PROGRAM)
         path.chmod(path.stat().st_mode | stat.S_IXUSR)
@@ -40,6 +46,14 @@ def _make(where: Path, name: str) -> None:
         (["dealer.py"], "dealer.py", "or stream:'python3 dealer.py' if it reads deal numbers on stdin"),
         (["src/dealer.py"], "src/dealer.py", "try py:dealer:deal with PYTHONPATH=src (its functions: deal, main)"),
         (["dealer.go"], "dealer.go", "build it, then verify stream:./PROGRAM or cmd:'./PROGRAM {n}'"),
+        # a script of an interpreter: the command that runs it, not "build it"
+        (["freecell.pl"], "freecell.pl", "try cmd:'perl freecell.pl {n}' if it takes the deal number"),
+        (["freecell.rb"], "freecell.rb", "or stream:'ruby freecell.rb' if it reads deal numbers on stdin"),
+        (["deal.php"], "deal.php", "try cmd:'php deal.php {n}'"),
+        (["deal.lua"], "deal.lua", "try cmd:'lua deal.lua {n}'"),
+        # the function that deals, not the first one defined
+        (["helpers.py"], "helpers.py", "try py:helpers:freecell_board (its functions: ms_rand, new_deck,"),
+        (["named.py"], "named.py", "try py:named:deal_game (its functions:"),
         # a React component file: one line saying to name a file without JSX, not "not a challenge document"
         (["Game.tsx"], "Game.tsx", "Game.tsx: JSX (.tsx) cannot run as a dealer: put the dealing function in a .ts"),
         (["src/Game.jsx"], "node:src/Game.jsx#deal", "src/Game.jsx: JSX (.jsx) cannot run as a dealer"),
