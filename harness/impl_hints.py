@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -141,6 +142,30 @@ def _dealing_function(path: Path) -> str:
         if len(f.args.posonlyargs) + len(f.args.args) == 1 and not any(w in f.name.lower() for w in _HELPER_WORDS)
     ]
     return one_argument[0] if one_argument else names[0]
+
+
+# A JavaScript or TypeScript function declared at a script's top level (not indented): `function f(`,
+# `const f = (…) =>`, `const f = function`, `class C`.
+_JS_TOP_FUNCTION = re.compile(
+    r"^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*(?P<f>[A-Za-z_$][\w$]*)\s*[<(]"
+    r"|(?:const|let|var)\s+(?P<v>[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>))",
+    re.MULTILINE,
+)
+
+
+def script_functions_hint(path: Path) -> str:
+    """For a script that exports nothing and lacks the function named: the functions it declares at
+    its top level, and the one that looks like the dealer (by its name), as `#NAME`; "" if none."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")[: 1 << 20]
+    except OSError:
+        return ""
+    names = list(dict.fromkeys(m["f"] or m["v"] for m in _JS_TOP_FUNCTION.finditer(text)))
+    if not names:
+        return ""
+    shown = next((n for n in names if "deal" in n.lower()), names[0])
+    listed = ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
+    return f" (it defines {listed}: name it, e.g. node:{path}#{shown})"
 
 
 def _functions(path: Path) -> str:

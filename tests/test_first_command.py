@@ -127,3 +127,43 @@ def test_counts_of_one_are_singular(capsys: pytest.CaptureFixture[str], deals: s
     assert main(["verify", "reference", "--range", deals, "--jobs", "1", "-q"]) == 0
     out = capsys.readouterr().out
     assert all(s in out for s in says), out
+
+
+# Dealers that do not define the function asked for: (file, its text, IMPL, what the refusal suggests)
+SCRIPT = "function msRand(seed) {\n  return seed;\n}\nconst dealCards = (n) => [];\nfunction printBoard(b) {}\n"
+CLASSES_TS = (
+    "export class Card {\n  constructor(public rank: number, public suit: number) {}\n}\n"
+    "export class FreeCell {\n  static deal(n: number): Card[][] {\n    return [];\n  }\n}\n"
+)
+CLASSES_JS = (
+    "class Card {}\nclass FreeCell {\n  static deal(n) {\n    return [];\n  }\n}\n"
+    "module.exports = { Card, FreeCell };\n"
+)
+MISSING_FUNCTIONS = {
+    "a script, the default name": ("deal.js", SCRIPT, "deal.js", "(it defines msRand, dealCards, printBoard: name it"),
+    "a script, a name it lacks": ("deal.js", SCRIPT, "node:deal.js#deal", "e.g. node:deal.js#dealCards)"),
+    "TypeScript classes Card and FreeCell": ("deck.ts", CLASSES_TS, "deck.ts", "name it, e.g. #FreeCell.deal)"),
+    "JavaScript classes Card and FreeCell": ("deck.js", CLASSES_JS, "node:deck.js#deal", "e.g. #FreeCell.deal)"),
+}
+
+
+@pytest.mark.parametrize(("name", "text", "impl", "says"), MISSING_FUNCTIONS.values(), ids=MISSING_FUNCTIONS.keys())
+def test_a_dealer_without_the_function_named_says_which_it_defines(
+    request: pytest.FixtureRequest,
+    node: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    text: str,
+    impl: str,
+    says: str,
+) -> None:
+    """A script's functions were not named; for deck.ts the suggestion was #Card, a class that deals nothing."""
+    if name.endswith(".ts"):
+        request.getfixturevalue("compiler")
+    (tmp_path / name).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", impl, "--range", "1-10", "--jobs", "1", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "#Card" not in err, err

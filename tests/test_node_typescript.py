@@ -10,28 +10,15 @@ import stat
 from pathlib import Path
 
 import pytest
-from conftest import IN_CI
 
 import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.cli import main
-from harness.errors import RequestError
 from harness.failures import Failure
 from harness.node import typescript
 from harness.node.typescript import TYPESCRIPT_ENV, TsConfig, find_typescript, read_tsconfig, realign
 
 TS = Path(__file__).with_name("ts")
-
-
-@pytest.fixture(scope="session")
-def compiler(node: str) -> Path:
-    """The TypeScript compiler `setup typescript` installs: missing fails in CI, skips loudly elsewhere."""
-    try:
-        return find_typescript("tests/ts")
-    except RequestError as exc:
-        if IN_CI:
-            pytest.fail(f"TypeScript is required in CI: {exc}")
-        pytest.skip(f"TYPESCRIPT MISSING, test not run: {exc}")
 
 
 def impl(path: str) -> str:
