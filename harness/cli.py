@@ -392,6 +392,9 @@ def cmd_ci(args: argparse.Namespace) -> int:
             out=Path(args.out),
             annotate=ci.on_github(),
             quiet=args.quiet,
+            against=args.against,
+            timeout=args.timeout,
+            startup_timeout=args.startup_timeout,
         )
         code = main(argv)
         report_path = Path(args.out) / f"shard-{args.shard}.json"
@@ -644,6 +647,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=ci.SHARD_EXIT_CODES,
     )
     q.add_argument("impl", metavar="IMPL")
+    q.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: verify's)")
     q.add_argument("--sample", metavar="K")
     q.add_argument("--seed", default="0", metavar="S")
@@ -652,6 +656,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--shards", type=int, required=True, metavar="N")
     q.add_argument("--jobs", metavar="N")
     _add_card_options(q)
+    _add_timeout_options(q)
     q.add_argument("--out", default="freecell-reports", metavar="DIR")
     q.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     q = steps.add_parser("merge", help="merge the shard-*.json under DIRECTORY into one verdict")
