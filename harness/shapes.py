@@ -1073,54 +1073,42 @@ def _tableau_by_content(value: object) -> tuple[str, object] | None:
     return flat
 
 
-def _card_features(card: object) -> frozenset[object]:
-    """What a card is made of, to compare cards without reading them: a name's characters, a pair's
-    two parts, a card object's plain field values (else its text's characters)."""
-    try:
-        if isinstance(card, str):
-            return frozenset(card.strip())
-        if isinstance(card, enum.Enum):
-            return frozenset(card.name)
-        if isinstance(card, tuple):
-            return frozenset(enumerate(card))
-        if isinstance(card, Mapping):
-            items: Iterable[tuple[object, object]] = card.items()
-        elif dataclasses.is_dataclass(card):
-            items = ((f.name, getattr(card, f.name)) for f in dataclasses.fields(card))
-        elif isinstance(getattr(card, "__dict__", None), dict):
-            items = vars(card).items()
-        else:
-            return frozenset(str(card))
-        return frozenset((k, v) for k, v in items if isinstance(v, str | int | float | enum.Enum))
-    except Exception:
-        return frozenset()
-
-
 def _unshuffled_deck(held: object) -> bool:
-    """Whether `held` is 52 cards in a fresh deck's order: numbers in order, or runs of 4 cards (one
-    rank each) or of 13 (one suit each) that each have something in common (a field's value, a
-    letter).  A shuffled deck has no such runs (the first 4 cards alone rule most out)."""
+    """Whether `held` is 52 cards in a fresh deck's order: rank by rank (13 runs of one rank each,
+    the ranks in order, the suits in the same order in every run) or suit by suit (4 runs of one
+    suit each, the ranks in order in every run), either way up; numbers in order.  A dealt board is
+    never so (XP's fixed layouts run rank by rank, but not in order); a card that cannot be read
+    alone says nothing: False."""
     if (type(held) is not list and type(held) is not tuple) or len(cast("Sized", held)) != DECK_SIZE:
         return False
     cards = cast("Sequence[object]", held)
     if type(cards[0]) is list:
         return False
     if all(type(c) is int for c in cards):
-        numbers = cast("Sequence[int]", cards)
-        steps = {b - a for a, b in itertools.pairwise(numbers)}
+        steps = {b - a for a, b in itertools.pairwise(cast("Sequence[int]", cards))}
         return steps == {1} or steps == {-1}
-    features = [_card_features(c) for c in cards[:4]]
-    if not frozenset.intersection(*features):
-        return False  # neither a rank's run of 4 nor a suit's of 13 starts here: shuffled
-    for run in (4, 13):
-        for start in range(0, DECK_SIZE, run):
-            while len(features) < start + run:
-                features.append(_card_features(cards[len(features)]))
-            if not frozenset.intersection(*features[start : start + run]):
-                break
-        else:
-            return True
-    return False
+    try:
+        first = [card_parts(c) for c in cards[:4]]
+        if len({r for r, _ in first}) != 1 and len({s for _, s in first}) != 1:
+            return False  # neither a rank's run nor a suit's starts here: shuffled
+        parts = first + [card_parts(c) for c in cards[4:]]
+    except _Unreadable:
+        return False
+    ranks, suits = [r for r, _ in parts], [s for _, s in parts]
+
+    def ordered(values: Sequence[int]) -> bool:
+        steps = {b - a for a, b in itertools.pairwise(values)}
+        return bool(steps) and (all(d > 0 for d in steps) or all(d < 0 for d in steps))
+
+    by_rank = (
+        all(len(set(ranks[k : k + 4])) == 1 for k in range(0, DECK_SIZE, 4))
+        and ordered(ranks[::4])
+        and all(suits[k : k + 4] == suits[:4] for k in range(0, DECK_SIZE, 4))
+    )
+    by_suit = all(len(set(suits[k : k + 13])) == 1 for k in range(0, DECK_SIZE, 13)) and all(
+        ordered(ranks[k : k + 13]) for k in range(0, DECK_SIZE, 13)
+    )
+    return by_rank or by_suit
 
 
 # A game state's class is learnt once: which of the state fields its instances hold (up to the one

@@ -3,6 +3,7 @@ classes, generators, text forms; read from themselves, never fitted to the expec
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -194,3 +195,18 @@ def test_a_layout_learnt_after_a_dealer_replaced_built_ins_is_read_as_before(
     (tmp_path / "deal.js").write_text((SHAPES / "deal.js").read_text(encoding="utf-8"), encoding="utf-8")
     with open_dealer(f"node:{path}", DealerOptions(timeout=5)) as dealer:
         assert dealer.block_digest(DEALS) == reference.block_digest(DEALS)
+
+
+@pytest.mark.parametrize("holder", ["cards", "deck", "dealtCards"])
+def test_xps_fixed_layouts_are_deals_not_a_fresh_deck(node: str, tmp_path: Path, holder: str) -> None:
+    """XP's fixed layouts run rank by rank (A A A A Q Q Q Q 3 …): read as the deal, under a common
+    name or any other, beside the whole deck in its fresh order."""
+    layouts = {n: list(reference.deal(n, "xp").names) for n in (-1, -2)}
+    fresh = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    dealer = tmp_path / "xp.js"
+    dealer.write_text(
+        f"const LAYOUTS = {json.dumps(layouts)};\nconst FRESH = {json.dumps(fresh)};\n"
+        f"exports.dealFreeCell = (n) => ({{ allCards: FRESH, {holder}: LAYOUTS[n] }});\n"
+    )
+    with open_dealer(f"node:{dealer}", DealerOptions(dialect="xp")) as opened:
+        assert opened.lines([-1, -2]) == [reference.canonical_lines([n], "xp") for n in (-1, -2)]

@@ -163,3 +163,14 @@ def test_each_board_in_a_run_is_read_from_itself(boards: list[tuple[int, str]]) 
                 canonical_line_of(value)
             continue
         assert canonical_line_of(value) == reference.canonical_line(reference.deal(n).cards), (n, ranks)
+
+
+@pytest.mark.parametrize("deal", [-1, -2])
+@pytest.mark.parametrize("holder", ["cards", "deck", "dealtCards"])
+def test_xps_fixed_layouts_are_deals_not_a_fresh_deck(deal: int, holder: str) -> None:
+    """XP's fixed layouts run rank by rank (A A A A Q Q Q Q 3 …): a deal, never taken for the whole
+    deck beside it, under a common name or any other."""
+    board = reference.deal(deal, "xp")
+    assert read_value({holder: list(board.names)}) == board.cards
+    fresh = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    assert read_value({"allCards": fresh, holder: list(board.names)}) == board.cards

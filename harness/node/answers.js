@@ -834,34 +834,57 @@
     if (flat !== '') heldValue = flatHeld;
     return flat;
   };
-  // What a card is made of, to compare cards without reading them: a name's characters, a card
-  // object's plain field values, else its text's characters.
-  const cardFeatures = (c) => {
-    const out = [];
+  // A card's rank and suit as a fresh deck is compared (a number each, in the deck's order), read
+  // plainly and on their own (not the reader's learnt tables): null when this cannot tell.
+  const DECK_RANKS = 'A23456789TJQK';
+  const DECK_WORDS = ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king'];
+  const rankOfPart = (x) => {
+    if (typeof x === 'number') return x;
+    if (typeof x !== 'string') return -1;
+    const t = x.trim().toUpperCase();
+    if (t === '10') return 9;
+    if (t.length === 1 && DECK_RANKS.includes(t)) return DECK_RANKS.indexOf(t);
+    if (/^\d+$/.test(t)) return Number(t);
+    return DECK_WORDS.indexOf(t.toLowerCase());
+  };
+  const suitOfPart = (x) => {
+    if (typeof x === 'number') return x;
+    if (typeof x !== 'string' || x.trim() === '') return -1;
+    const t = x.trim();
+    const symbol = '♣♦♥♠'.indexOf(t[0]);
+    return symbol >= 0 ? symbol : 'CDHS'.indexOf(t[0].toUpperCase());
+  };
+  const NAMED_CARD = /^\s*(10|1[0-3]|[2-9]|[AJQKT1])\s*([CDHS♣♦♥♠])\s*$|^\s*([CDHS♣♦♥♠])\s*(10|[2-9]|[AJQKT])\s*$/i;
+  const deckParts = (c) => {
     if (typeof c === 'string') {
-      const t = c.trim();
-      for (let k = 0; k < t.length; k++) out.push(t[k]);
-    } else if (c !== null && typeof c === 'object') {
-      const keys = ownKeys(c);
-      for (let k = 0; k < keys.length; k++) {
-        const f = keys[k];
-        if (typeof f !== 'string') continue;
-        const x = c[f];
-        if (typeof x === 'string' || typeof x === 'number') out.push(`${f}=${typeof x}:${x}`);
-      }
-    } else if (typeof c === 'number') out.push(`n:${c}`);
-    return out;
-  };
-  const shareAFeature = (features, start, run) => {
-    let common = features[start];
-    for (let k = start + 1; k < start + run && common.length; k++) {
-      const next = features[k];
-      common = common.filter((x) => next.includes(x));
+      const m = NAMED_CARD.exec(c);
+      if (m === null) return null;
+      const r = rankOfPart(m[1] || m[4]);
+      const u = suitOfPart(m[2] || m[3]);
+      return r < 0 || u < 0 ? null : [r, u];
     }
-    return common.length > 0;
+    if (c === null || typeof c !== 'object') return null;
+    for (const f of NAME_FIELDS) if (typeof c[f] === 'string') return deckParts(c[f]);
+    const rv = 'rank' in c ? c.rank : 'value' in c ? c.value : c.face;
+    const sv = 'suit' in c ? c.suit : c.suite;
+    const r = rankOfPart(rv);
+    const u = suitOfPart(sv);
+    return r < 0 || u < 0 ? null : [r, u];
   };
-  // Whether 52 cards are in a fresh deck's order: numbers in order, or runs of 4 (one rank each)
-  // or of 13 (one suit each) that each have something in common.  The first 4 rule most decks out.
+  const inOrder = (values, start, step, count) => {
+    let up = true;
+    let down = true;
+    for (let k = 1; k < count; k++) {
+      const d = values[start + k * step] - values[start + (k - 1) * step];
+      if (!(d > 0)) up = false;
+      if (!(d < 0)) down = false;
+    }
+    return up || down;
+  };
+  // Whether 52 cards are in a fresh deck's order: rank by rank (13 runs of one rank, the ranks in
+  // order, the suits alike in every run) or suit by suit (4 runs of one suit, the ranks in order in
+  // each), either way up; numbers in order.  A dealt board never is (XP's fixed layouts run rank by
+  // rank, not in order); a card this cannot read says nothing: false.
   const unshuffledDeck = (cards) => {
     if (typeof cards[0] === 'number') {
       let up = true;
@@ -872,16 +895,23 @@
       }
       return up || down;
     }
-    const features = [];
-    for (let k = 0; k < 4; k++) features.push(cardFeatures(cards[k]));
-    if (!shareAFeature(features, 0, 4)) return false;
-    for (let k = 4; k < 52; k++) features.push(cardFeatures(cards[k]));
-    for (const run of [4, 13]) {
-      let all = true;
-      for (let start = 0; start < 52 && all; start += run) all = shareAFeature(features, start, run);
-      if (all) return true;
+    const ranks = new Array(52);
+    const suits = new Array(52);
+    for (let k = 0; k < 52; k++) {
+      const p = deckParts(cards[k]);
+      if (p === null) return false;
+      ranks[k] = p[0];
+      suits[k] = p[1];
+      if (k === 3 && !(ranks[0] === ranks[1] && ranks[1] === ranks[2] && ranks[2] === ranks[3]) && !(suits[0] === suits[1] && suits[1] === suits[2] && suits[2] === suits[3])) {
+        return false; // neither a rank's run nor a suit's starts here: shuffled
+      }
     }
-    return false;
+    let byRank = inOrder(ranks, 0, 4, 13);
+    for (let k = 0; k < 52 && byRank; k++) if (ranks[k] !== ranks[k - (k & 3)] || suits[k] !== suits[k & 3]) byRank = false;
+    let bySuit = true;
+    for (let k = 0; k < 52 && bySuit; k++) if (suits[k] !== suits[k - (k % 13)]) bySuit = false;
+    for (let start = 0; start < 52 && bySuit; start += 13) if (!inOrder(ranks, start, 1, 13)) bySuit = false;
+    return byRank || bySuit;
   };
   const mustBeEmpty = (v, part, what) => mustBeEmptyValue(v[part], part, what);
   // The rest of mustBeEmpty, the part's value `held`.
