@@ -90,6 +90,17 @@ def require_seed_document() -> Path:
     return path
 
 
+def missing_seed_hint(path: str) -> str:
+    """For a document path of the development layout that is not there (a fresh clone, the README's
+    examples): the one command that brings the original solution, and its path then; else ""."""
+    if Path(path).is_file() or not (Path(path).name == DEFAULT_SEED_NAME or "shared/seeds/" in path):
+        return ""
+    return (
+        f"the development layout's seed documents (../shared/seeds/) are not here: run `{SETUP_CHALLENGE}` "
+        f"once, then give node:{cached_challenge()} (or set ${SEED_ENV} to a copy)"
+    )
+
+
 def download_challenge(url: str | None = None) -> Path:
     """Fetch the pinned challenge file (from `url`, $FREECELL_CHALLENGE_URL or CHALLENGE_URL), check its
     SHA-256 and keep it in the user cache, written atomically; the path kept.  RequestError (exit 2,

@@ -76,6 +76,10 @@ def test_a_fresh_clone_without_the_original_solution_is_told_the_one_command(
 ) -> None:
     with pytest.raises(RequestError, match=r"not found: run `freecell-harness setup challenge`"):
         lookup.require_seed_document()
+    # the README's first example, typed in a fresh clone
+    assert main(["verify", "node:../shared/seeds/000_8985819e1f56d382.txt", "--range", "1-3", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run `freecell-harness setup challenge` once, then give node:" in err, err
 
 
 def test_the_downloaded_file_is_kept_in_the_cache_and_found_there(

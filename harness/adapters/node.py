@@ -24,6 +24,7 @@ from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
 from harness.node.sources import JSX_SUFFIXES, SOURCE_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
 from harness.process import memory_words
+from harness.seeds import missing_seed_hint
 
 
 def load_request(spec: DealerSpec) -> LoadRequest:
@@ -36,6 +37,8 @@ def load_request(spec: DealerSpec) -> LoadRequest:
             f"{spec.path}: JSX ({suffix}) cannot run as a dealer: put the dealing function in a "
             f"{'.ts' if suffix == '.tsx' else '.js'} file of its own (the component can import it) and verify that file"
         )
+    if hint := missing_seed_hint(spec.path):
+        raise RequestError(f"{spec.path}: no such file: {hint}")
     document = read_challenge(spec.path)
     if not document.solutions:
         raise RequestError(f"{spec.path}: the challenge document has no solution to run")
