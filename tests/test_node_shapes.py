@@ -41,6 +41,7 @@ CONFORMING = {
     "a-class-with-tableau-piles": ("other_fields.js#Game", {}),
     "52-card-fields-sorted-then-dealt": ("other_fields.js#flatDeal", {}),
     "value-and-kind-letters": ("other_fields.js#valueKindLetters", {}),
+    "names-value-first": ("other_fields.js#valueFirst", {}),  # " 1s" the ace, "11d" the jack
     "value-and-kind-numbers-stated": ("other_fields.js#valueKind", {"suits": "CDHS"}),
     "enum-suits-stated": ("numbers.js#enumSuits", {"suits": "SHDC"}),
     "card-numbers-stated": ("numbers.js#cardNumbers", {"cards": "rank-major", "suits": "shdc"}),

@@ -126,7 +126,7 @@
       const a = rankOfWord(stringSlice(s, 0, 1));
       const b = suitOfWord(stringSlice(s, 1, 2));
       if (a >= 0 && a < NUMERIC && b >= 0) return a * 4 + b;
-      if (a >= NUMERIC && a <= NUMERIC + 9 && a !== NUMERIC + 1 && b >= 0) return (a - NUMERIC - 1) * 4 + b;
+      if (a >= NUMERIC + 1 && a <= NUMERIC + 9 && b >= 0) return (a - NUMERIC - 1) * 4 + b; // "1s": the ace, value first
       const c = suitOfWord(stringSlice(s, 0, 1));
       const d = rankOfWord(stringSlice(s, 1, 2));
       if (c >= 0 && d >= 0 && d < NUMERIC) return d * 4 + c;
@@ -139,9 +139,10 @@
       return unicodeCard(cp);
     }
     if (n === 3) {
-      if (charCodeAt(s, 0) === 49 && charCodeAt(s, 1) === 48) {
+      // "10d"; "11d", "12h", "13c": jack, queen, king as values 11 … 13, value first
+      if (charCodeAt(s, 0) === 49 && charCodeAt(s, 1) >= 48 && charCodeAt(s, 1) <= 51) {
         const b = suitOfWord(stringSlice(s, 2, 3));
-        return b >= 0 ? 9 * 4 + b : -1;
+        return b >= 0 ? (9 + charCodeAt(s, 1) - 48) * 4 + b : -1;
       }
       if (charCodeAt(s, 1) === 49 && charCodeAt(s, 2) === 48) {
         const c = suitOfWord(stringSlice(s, 0, 1));

@@ -45,4 +45,11 @@ function valueKindLetters(n) {
   return deal(n).map((c) => ({ kind: SUITS[c.suit], value: c.rank + 1 }));
 }
 
-module.exports = { Game, newGame: (n) => new Game(n), flatDeal, valueKind, valueKindLetters };
+// Card names as some C and Java games print them, value first: ' 1s' (the ace), '11d' (the jack).
+function valueFirst(n) {
+  const rows = Array.from({ length: 7 }, () => []);
+  deal(n).forEach((c, p) => rows[Math.floor(p / 8)].push(`${String(c.rank + 1).padStart(2)}${'cdhs'[c.suit]}`));
+  return rows;
+}
+
+module.exports = { Game, newGame: (n) => new Game(n), flatDeal, valueKind, valueKindLetters, valueFirst };
