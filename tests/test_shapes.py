@@ -48,6 +48,7 @@ READ = {
     "52-card fields: the unshuffled deck, then the deal": ("other_fields:FlatGame", CardEncoding()),
     "a dict game under tableauPiles": ("other_fields:game_dict", CardEncoding()),
     "value 1-13 and kind letters": ("other_fields:value_kind_letters", CardEncoding()),
+    "names value first, ' 1s' and '11d'": ("other_fields:value_first", CardEncoding()),
     "value 1-13 and kind 0-3, stated": ("other_fields:value_kind", CardEncoding(suits="CDHS")),
 }
 

@@ -59,3 +59,9 @@ def value_kind(n: int) -> list[list[ValueKind]]:
 
 def value_kind_letters(n: int) -> list[ValueKindLetters]:
     return [ValueKindLetters(SUIT_LETTERS[s], r + 1) for r, s in dealt(n)]
+
+
+def value_first(n: int) -> list[list[str]]:
+    """Card names as some C and Java games print them, value first: ' 1s' (the ace), '11d' (the jack)."""
+    names = [f"{r + 1:>2}{SUIT_LETTERS[s].lower()}" for r, s in dealt(n)]
+    return [names[i : i + 8] for i in range(0, 52, 8)]
