@@ -58,11 +58,14 @@ UNICODE_CARDS: Final[dict[str, int]] = {
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 _RANK = r"10|[A2-9TJQK]"
+# Rank first, a rank may also be its value 1 … 13 ("11d", " 1s": ace 1, jack 11, queen 12, king 13).
+_RANK_FIRST = r"1[0-3]|[A1-9TJQK]"
+_VALUE_RANKS: Final = {"1": "A", "10": "T", "11": "J", "12": "Q", "13": "K"}
 _SYMBOL = r"[♣♦♥♠♧♢♡♤]"
 _SUIT = rf"(?:[CDHS]|{_SYMBOL})"
 # A rank-first card ending in a suit symbol needs no space before the next card ("J♦Q♠").
 _TOKEN = re.compile(
-    rf"(?<![^\W_])(?:(?P<rank>{_RANK})(?P<suit>{_SUIT})(?:(?<={_SYMBOL})|(?![^\W_]))"
+    rf"(?<![^\W_])(?:(?P<rank>{_RANK_FIRST})(?P<suit>{_SUIT})(?:(?<={_SYMBOL})|(?![^\W_]))"
     rf"|(?P<suit2>{_SUIT})(?P<rank2>{_RANK})(?![^\W_]))"
     rf"|(?P<uni>[\U0001F0A1-\U0001F0DE])"
     rf"|(?P<word>[^\W_]+)",
@@ -82,7 +85,7 @@ def _card(m: re.Match[str]) -> int | None:
     rank, suit = (m["rank"], m["suit"]) if m["rank"] else (m["rank2"], m["suit2"])
     if rank is None:
         return None
-    rank = "T" if rank == "10" else rank.upper()
+    rank = _VALUE_RANKS.get(rank, rank).upper()
     return CARD_INDEX[rank + _SUIT_SYMBOLS.get(suit, suit).upper()]
 
 

@@ -63,6 +63,7 @@ Progress = Callable[[int], None]  # called with the deals just found to agree
 
 FIRST_CHUNK = 16  # deals in a block's first digest call; each next one is GROWTH times larger
 GROWTH = 4
+STATE_KINDS = ("mismatch", "invalid-output")  # failures a dealer's kept state can cause, told by dealing alone
 PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (adapters.pinning.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
@@ -223,21 +224,30 @@ class BlockComparer:
         )
 
     def _alone(self, failure: Failure, after: Sequence[int] = ()) -> Failure:
-        """A mismatch that is right when its deal is dealt alone, from a fresh process, says so; one
-        where the dealer, dealt that deal alone, gives no board at all is that failure (it skipped the
-        deal, or wrote something that is no board: what came in its place was the next deal's board)."""
-        if failure.kind != "mismatch":
+        """A mismatch or an invalid board that is right when its deal is dealt alone, from a fresh
+        process, says so; and when that deal, asked for again in the same process, is wrong again,
+        says that the dealer keeps state from deal to deal (a deck it appends to, a generator it
+        seeds once), not that it deals by chance.  A mismatch where the dealer, dealt that deal alone,
+        gives no board at all is that failure (it skipped the deal, or wrote something that is no
+        board: what came in its place was the next deal's board)."""
+        if failure.kind not in STATE_KINDS:
             return failure
         late = self._late
         self.actual.reset()
         alone = self._lines([failure.deal])
-        if alone is not None and alone.kind not in ("mismatch", "timeout"):
+        if failure.kind == "mismatch" and alone is not None and alone.kind not in ("mismatch", "timeout"):
             return self._skipped(failure, alone, late)
         if alone is not None:
             return failure
-        before = f" after deals {after[0]}-{after[-1]} in the same process" if after else ""
+        before = f"dealt after deals {after[0]}-{after[-1]} in the same process; " if after else ""
+        if self._lines([failure.deal]) is not None:
+            note = (
+                f" ({before}alone, from a fresh process, deal {failure.deal} is right, and asked for deal "
+                f"{failure.deal} again in the same process it is not: the dealer keeps state from deal to deal)"
+            )
+            return replace(failure, message=failure.message + note, stateful=True)
         note = (
-            f" (dealt{before}; alone, from a fresh process, deal {failure.deal} is right: "
+            f" ({before}alone, from a fresh process, deal {failure.deal} is right: "
             "the dealer is stateful or non-deterministic)"
         )
         return replace(failure, message=failure.message + note)

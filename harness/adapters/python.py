@@ -224,6 +224,14 @@ class PythonDealer(Dealer):
             hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
         except _Ended as ended:
             self._stop()
+            if ended.failure.kind == "timeout":
+                module = self.spec.partition(":")[0]
+                return (
+                    f"importing {module} did not return within {max(STARTUP_S, self.options.startup_timeout):g} s "
+                    "(killed): the import hung — code at the module's top level runs as it is imported (a game "
+                    'loop, input(), a long computation); put it under `if __name__ == "__main__":`, or give '
+                    "--startup-timeout if the import is only slow"
+                )
             return ended.failure.message.replace("the dealer's process", "the module's import")
         except (Breach, ValueError):
             hello = None

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 Redeal = Callable[[int], Cards | None]
 
 NONDETERMINISTIC = "non-deterministic"
+STATEFUL = "the dealer keeps state from deal to deal"
 
 
 def cards_of(line: str) -> Cards | None:
@@ -102,6 +103,14 @@ def diagnose(failure: Failure, dialect: str, redeal: Redeal | None = None) -> Di
     if expected is None or actual is None:
         return None
     n = failure.deal
+    if failure.stateful:  # asked again it deals another board because of what it kept, not by chance
+        first = _explain(n, dialect, expected, actual, failure.message, None)
+        return Diagnosis(
+            first.cause,
+            f"{STATEFUL}: alone, from a fresh process, deal {n} is right, and asked for deal {n} again in the "
+            f"same process it is not; as dealt here, {first.message}",
+            first.same_as,
+        )
     if redeal is not None:
         again = redeal(n)
         if again is not None and again != actual:
