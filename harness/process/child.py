@@ -402,7 +402,7 @@ class Child:
         code = self.returncode
         assert code is not None
         stderr = self.stderr_text(encoding)
-        printed = " ".join(stdout.split())[-STDERR_TAIL:]
+        printed = " ".join(stdout.split())[-STDERR_QUOTED:]
         limit = self.limit_hit(f"{stderr} {printed}")
         said = f"; stderr: {stderr}" if stderr else (f"; no stderr; stdout: {printed}" if printed else "; no stderr")
         return exit_text(code) + (f"; {limit}" if limit else "") + said
