@@ -134,7 +134,7 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> NoReturn:
-        from harness.reports.report import harness_version
+        from harness.version import harness_version
 
         say(f"{parser.prog} {harness_version()}")
         parser.exit()
@@ -564,14 +564,18 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
 def cmd_matrix(args: argparse.Namespace) -> int:
     if args.step == "diff":
-        from harness.matrix import diff_markdown, diff_matrices, diff_text, read_matrix
+        from harness.matrix.diff import diff_markdown, diff_matrices, diff_text
+        from harness.matrix.runner import read_matrix
 
         changes = diff_matrices(read_matrix(Path(args.old)), read_matrix(Path(args.new)))
         say((diff_markdown(changes) if args.markdown else diff_text(changes)).rstrip("\n"))
         return EXIT_NONCONFORMANT if any(c.worse for c in changes) else EXIT_OK
-    from harness.matrix import load_manifest, run_matrix
+    from harness.matrix.manifest import load_manifest
+    from harness.matrix.runner import run_matrix
 
-    manifest = load_manifest(args.manifest)
+    manifest = load_manifest(
+        args.manifest, lambda impl, options: build_parser().parse_args(["profile", impl, *options])
+    )
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise RequestError(f"--out {args.out}: not a directory")

@@ -27,7 +27,7 @@ from harness.compare import BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import Block
-from harness.reports.report import harness_version
+from harness.version import harness_version
 
 FORMAT = "freecell-harness resume log"
 FORMAT_VERSION = 2

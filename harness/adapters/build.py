@@ -10,14 +10,13 @@ is another.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import importlib.metadata
 from pathlib import Path
 
 from harness.adapters.registry import ImplSpec, dealer_class, parse_impl
 from harness.errors import RequestError
 from harness.files import open_regular
+from harness.version import harness_version, installed_version
 
 
 def file_sha256(path: Path) -> str:
@@ -29,12 +28,6 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _harness_version() -> str:
-    from harness.reports.report import harness_version
-
-    return harness_version()
-
-
 def dealer_identity(impl: str | ImplSpec) -> dict[str, str]:
     """What the dealer named by `impl` is: {file: sha256} of the files a build of it is made of (its
     kind says which), else the version of its package, else the harness's."""
@@ -43,10 +36,9 @@ def dealer_identity(impl: str | ImplSpec) -> dict[str, str]:
     files = [f for f in cls.build_files(spec.argument) if f.is_file()]
     if files:
         return {str(f): file_sha256(f) for f in files}
-    if cls.package is not None and cls.package != "freecell-harness":
-        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            return {cls.package: importlib.metadata.version(cls.package)}
-    return {str(spec): f"freecell-harness {_harness_version()}"}
+    if cls.package is not None and cls.package != "freecell-harness" and (version := installed_version(cls.package)):
+        return {cls.package: version}
+    return {str(spec): f"freecell-harness {harness_version()}"}
 
 
 def dealer_build(impl: str | ImplSpec) -> str | None:

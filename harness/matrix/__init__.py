@@ -10,10 +10,7 @@ by `harness.reports.cards`).
 
 from __future__ import annotations
 
-from harness.matrix.diff import Change, diff_markdown, diff_matrices, diff_text
-from harness.matrix.manifest import Entry, Manifest, load_manifest
-from harness.matrix.results import REGIONS, Region
-from harness.matrix.runner import Outcome, read_matrix, run_matrix
+from harness.lazy import lazy_names
 
 __all__ = [
     "REGIONS",
@@ -29,3 +26,14 @@ __all__ = [
     "read_matrix",
     "run_matrix",
 ]
+
+
+# Loaded when first used, and named here only as strings: the renderers in harness.reports import
+# harness.matrix.results, which must not bring the runner (and through it the renderers) with it.
+_HOMES = {
+    **dict.fromkeys(("Change", "diff_markdown", "diff_matrices", "diff_text"), "harness.matrix.diff"),
+    **dict.fromkeys(("Entry", "Manifest", "load_manifest"), "harness.matrix.manifest"),
+    **dict.fromkeys(("REGIONS", "Region"), "harness.matrix.results"),
+    **dict.fromkeys(("Outcome", "read_matrix", "run_matrix"), "harness.matrix.runner"),
+}
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, __all__)

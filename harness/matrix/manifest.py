@@ -90,8 +90,12 @@ def _relative(path: Path, base: Path) -> str:
         return path.as_posix()
 
 
-def load_manifest(path: str | Path) -> Manifest:
-    """Read and check a manifest; RequestError (one line: file, entry, field) when it is wrong."""
+OptionsCheck = Callable[[str, list[str]], object]  # reads `profile IMPL OPTIONS…`; RequestError if it cannot
+
+
+def load_manifest(path: str | Path, check_options: OptionsCheck) -> Manifest:
+    """Read and check a manifest, each row's options by `check_options` (the command line's own
+    parser); RequestError (one line: file, entry, field) when it is wrong."""
     where = str(path)
     try:
         data = tomllib.loads(read_regular(path, MAX_MANIFEST, "manifest").decode("utf-8"))
@@ -116,14 +120,14 @@ def load_manifest(path: str | Path) -> Manifest:
         raise RequestError(f"{where}: no [[implementation]] entries")
     entries: list[Entry] = []
     for i, row in enumerate(rows, 1):
-        entry = _entry(row, f"{where}: implementation {i}", base)
+        entry = _entry(row, f"{where}: implementation {i}", base, check_options)
         if any(e.id == entry.id for e in entries):
             raise RequestError(f"{where}: implementation {i} ({entry.id}): field 'id': {entry.id!r} is used twice")
         entries.append(entry)
     return Manifest(Path(path), title, tuple(entries))
 
 
-def _entry(row: object, where: str, base: Path) -> Entry:
+def _entry(row: object, where: str, base: Path, check_options: OptionsCheck) -> Entry:
     if not isinstance(row, dict):
         raise RequestError(f"{where}: must be a table")
     ident = row.get("id")
@@ -159,7 +163,7 @@ def _entry(row: object, where: str, base: Path) -> Entry:
     options = row.get("options", [])
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise bad("options", "must be a list of strings")
-    _check_options(impl, options, bad)
+    _check_options(impl, options, bad, check_options)
     setup_timeout = row.get("setup_timeout", DEFAULT_SETUP_TIMEOUT)
     if isinstance(setup_timeout, bool) or not isinstance(setup_timeout, int | float) or not 0 < setup_timeout <= 86400:
         raise bad("setup_timeout", "must be seconds, more than 0 and at most 86400")
@@ -184,16 +188,14 @@ def _entry(row: object, where: str, base: Path) -> Entry:
     )
 
 
-def _check_options(impl: str, options: list[str], bad: Refusal) -> None:
+def _check_options(impl: str, options: list[str], bad: Refusal, check_options: OptionsCheck) -> None:
     """The options as `profile` reads them: only those that state encodings, limits and timeouts."""
-    from harness.cli import build_parser
-
     for option in options:
         name = option.split("=")[0]
         if name.startswith("-") and name not in OPTIONS:
             raise bad("options", f"{name} is not an option a matrix row takes (it takes: {', '.join(sorted(OPTIONS))})")
     try:
-        build_parser().parse_args(["profile", impl, *options])
+        check_options(impl, options)
     except RequestError as exc:
         raise bad("options", str(exc).removeprefix("profile: ")) from None
 

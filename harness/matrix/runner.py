@@ -26,7 +26,7 @@ from harness.errors import RequestError
 from harness.limits import NO_LIMITS
 from harness.matrix.manifest import Entry, Manifest
 from harness.matrix.results import Row, badge, coverage, unmet
-from harness.reports.report import harness_version
+from harness.version import harness_version
 
 MAX_ROW_OUTPUT = 64 << 20  # bytes a row process may print (its profile, with boards)
 MAX_MATRIX = 256 << 20  # bytes of a matrix.json read back

@@ -18,12 +18,13 @@ from harness.lazy import lazy_names
 if TYPE_CHECKING:
     from harness.reports.cards import boards_html
     from harness.reports.html import page, profile_html, verify_html, write_html
-    from harness.reports.report import Report, harness_version, merge_reports, read_report, verdict
+    from harness.reports.report import Report, merge_reports, read_report, verdict
+    from harness.version import harness_version
 
 _HOMES: Final = {
     "Report": "harness.reports.report",
     "boards_html": "harness.reports.cards",
-    "harness_version": "harness.reports.report",
+    "harness_version": "harness.version",
     "merge_reports": "harness.reports.report",
     "page": "harness.reports.html",
     "profile_html": "harness.reports.html",

@@ -8,7 +8,6 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import TYPE_CHECKING
 
 from harness.errors import RequestError
@@ -17,17 +16,11 @@ from harness.files import read_regular, write_atomically
 from harness.intervals import Interval, Shard, grid_cell, in_domain
 from harness.text import counted, printable
 from harness.verdict import Verdict, merge_verdicts
+from harness.version import harness_version
 from reference.cards import CARD_NAMES, COLUMNS
 
 if TYPE_CHECKING:
     from harness.request import Request
-
-
-def harness_version() -> str:
-    try:
-        return metadata.version("freecell-harness")
-    except metadata.PackageNotFoundError:
-        return "unknown"
 
 
 @dataclass(frozen=True, slots=True)
