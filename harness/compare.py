@@ -95,7 +95,8 @@ class BlockComparer:
         """The block's result; `then`: the block the next call will compare, if known (a dealer may start
         on its first chunks while the last one of this block is compared)."""
         deals = block.deals
-        plan = chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest)
+        whole = self._whole_blocks or getattr(self.actual, "reads_in_bulk", False)
+        plan = chunk_plan(len(deals), whole=whole, largest=self._largest)
         comings: list[Sequence[Sequence[int]]] = [(deals[lo:hi],) for lo, hi in plan[1:]]
         comings.append(self._first_chunks(then) if then is not None else ())
         for (lo, hi), coming in zip(plan, comings, strict=True):
@@ -237,6 +238,10 @@ def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -
 def _digest(dealer: Dealer, deals: Sequence[int], coming: Sequence[Sequence[int]] = ()) -> str | Failure | None:
     """The deals' block digest; the first Failure instead where the dealer answers line by line
     (so that a timeout is reported as one), None where only a faster digest says that one failed."""
+    in_bulk = getattr(dealer, "digest_until_failure", None)
+    if in_bulk is not None:
+        digest: str | Failure = in_bulk(deals)
+        return digest
     if type(dealer).block_digest is not Dealer.block_digest:
         return dealer.block_digest(deals)
     answers = _answers(dealer, deals, coming)

@@ -22,6 +22,7 @@ it has started (it reads its stdin or writes): a slow start is not a slow deal.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import shlex
 import shutil
 import time
@@ -35,9 +36,14 @@ from harness.adapters.pinning import pin_failure
 from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.fixed_layout import FixedLayout, fixed_layout
 from harness.impl_hints import shell_hint
 from harness.process import LIVENESS_S
+from reference.cards import LINE_BYTES
 
+BULK_PIECE = 1 << 16  # deals a bulk digest asks a stream program for at once (their lines held: 10 MB at most)
+BULK_HOLD = 1 << 18  # bytes of output gathered before they are taken in bulk
+FIXED_TRIES = 4  # boards a fixed layout is sought in, per process, before a program is read the precise way only
 MAX_OUTPUT = 1 << 20  # bytes one deal may print (cmd:), or one board may take (stream:)
 IDLE_POLL_S = (0.002, 0.05)  # how often a silent stream program is looked at, first and at most
 BUFFERING_NOTE = (
@@ -73,6 +79,70 @@ def program_files(command: str) -> list[Path]:
         found = shutil.which(argv[0]) if argv else None
         return [Path(c) for c in ([found] if found else []) + argv[1:]]
     return []
+
+
+def numbers_text(deals: Sequence[int]) -> bytes:
+    """The deal numbers, one a line, as a program reads them (a range is written in one go)."""
+    if isinstance(deals, range) and deals.step == 1 and len(deals) > 0:
+        return ("\n".join(map(str, deals)) + "\n").encode()
+    return "".join(f"{n}\n" for n in deals).encode()
+
+
+class _Bulk:
+    """The boards of one batch taken in bulk by a fixed layout, their canonical lines hashed as they come.
+
+    It holds what it took (at most a batch's lines) until the batch ends, so that a batch that must
+    go the precise way part-way (`leave`) hands every deal its own answer, as the precise reader would."""
+
+    def __init__(self, layout: FixedLayout, hasher: hashlib._Hash) -> None:
+        self.layout, self.hasher = layout, hasher
+        self.count = 0  # boards taken
+        self.left = False  # whether the batch went the precise way part-way
+        self.unfit: bytes | None = None  # output from the first board that did not fit, if one did not
+        self._held: list[bytes | memoryview] = []
+        self._pending: list[bytes] = []
+        self._pending_size = 0
+
+    def feed(self, chunk: bytes, wanted: int) -> bytes | None:
+        """Take the whole boards the output has so far (up to `wanted` in all); None while every one
+        fitted, else the bytes from the first board that did not (for the precise reader)."""
+        self._pending.append(chunk)
+        self._pending_size += len(chunk)
+        width = self.layout.width
+        if self._pending_size < min(BULK_HOLD, (wanted - self.count) * width):
+            return None
+        data = b"".join(self._pending) if len(self._pending) > 1 else self._pending[0]
+        boards = min(len(data) // width, wanted - self.count)
+        taken = self.layout.take(memoryview(data)[: boards * width])
+        if taken.count:
+            self.hasher.update(taken.lines)
+            self._held.append(taken.lines)
+            self.count += taken.count
+        rest = data[taken.used :]
+        self._pending, self._pending_size = [rest], len(rest)
+        if taken.count < boards:
+            self.unfit = rest[: 4 * width]
+        if taken.count < boards or (self.count == wanted and rest):
+            return self.leave_with_rest()
+        return None
+
+    @property
+    def seen(self) -> int:
+        """Boards whose bytes have all come (taken, or held to be taken)."""
+        return self.count + self._pending_size // self.layout.width
+
+    def leave_with_rest(self) -> bytes:
+        """The bytes not taken; from now on the batch goes the precise way."""
+        self.left = True
+        rest = b"".join(self._pending)
+        self._pending, self._pending_size = [], 0
+        return rest
+
+    def answers(self) -> list[Answer]:
+        """The boards taken, one answer per deal."""
+        blob = b"".join(self._held)
+        self._held = []
+        return [blob[i : i + LINE_BYTES] for i in range(0, len(blob), LINE_BYTES)]
 
 
 def timeout_failure(number: int, options: DealerOptions, *, started: bool) -> Failure:
@@ -226,6 +296,8 @@ class StreamDealer(Dealer):
         self._framer = BoardFramer(options.encoding)
         self._spawned = 0.0
         self._started_at: float | None = None  # when the process showed it had started
+        self._fixed: FixedLayout | None = None  # how every board of this output is laid out, once learnt
+        self._fixed_tries = FIXED_TRIES
 
     @property
     def notes(self) -> list[str]:
@@ -258,14 +330,51 @@ class StreamDealer(Dealer):
         """The answers up to and including the first failure: what a comparison needs."""
         return self._answers(deals, until_failure=True)
 
-    def _answers(self, deals: Sequence[int], *, until_failure: bool) -> list[Answer]:
+    @property
+    def reads_in_bulk(self) -> bool:
+        """Whether a fixed layout of this output is known: its digests are then taken in bulk."""
+        return self._fixed is not None
+
+    def digest_until_failure(self, deals: Sequence[int]) -> str | Failure:
+        """The deals' block digest, or the first failure: boards of a fixed layout are taken in bulk
+        (`harness.fixed_layout`), BULK_PIECE deals at a time; the rest the precise way."""
+        hasher = hashlib.sha256()
+        for lo in range(0, len(deals), BULK_PIECE):
+            piece = deals[lo : lo + BULK_PIECE]
+            bulk = None
+            if self._fixed is not None and (self._proc is None or self._framer.between_boards):
+                bulk = _Bulk(self._fixed, hasher.copy())
+            answers = self._answers(piece, until_failure=True, bulk=bulk)
+            if bulk is not None and not bulk.left:
+                hasher = bulk.hasher  # every deal was taken in bulk
+            elif bulk is not None:
+                self._fixed = None  # a board it did not fit (a header's number grew a digit): learnt from that one
+                if bulk.unfit is not None and self._framer.last_read is None:
+                    self._framer.last_read = self._framer.first_board(bulk.unfit)
+            for answer in answers:
+                if isinstance(answer, Failure):
+                    return answer
+                hasher.update(answer)
+            self._learn_layout()
+        return hasher.hexdigest()
+
+    def _learn_layout(self) -> None:
+        if self._fixed is not None or self._fixed_tries <= 0 or self._framer.last_read is None:
+            return
+        read, self._framer.last_read = self._framer.last_read, None
+        self._fixed = fixed_layout(*read)
+        self._fixed_tries -= self._fixed is None
+
+    def _answers(self, deals: Sequence[int], *, until_failure: bool, bulk: _Bulk | None = None) -> list[Answer]:
+        """One answer per deal; with `bulk`, the deals it took in bulk have none here (they come first)."""
         answers: list[Answer] = []
-        todo = list(deals)
+        todo = list(deals) if not isinstance(deals, range) else deals
         while todo:
             try:
-                answers.extend(self._batch(todo))
+                answers.extend(self._batch(todo, bulk))
                 todo = []
             except _Ended as ended:
+                bulk = None  # it has handed its deals to `ended.answers`
                 answers.extend(ended.answers)
                 todo = todo[len(ended.answers) :]
                 if ended.failure is None:
@@ -286,9 +395,11 @@ class StreamDealer(Dealer):
         run = process.run(self.argv, f"{number}\n".encode(), o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
         return _judge(number, run, o, stream=True)
 
-    def _batch(self, batch: list[int]) -> list[Answer]:
+    def _batch(self, batch: Sequence[int], bulk: _Bulk | None = None) -> list[Answer]:
+        """One answer per deal; with `bulk` (a process between boards), boards are taken in bulk while
+        they fit, and the answers are only those of the deals after them (none when it took every one)."""
         proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
-        data = "".join(f"{n}\n" for n in batch).encode()
+        data = numbers_text(batch)
         writer = proc.write_in_background(data, close=self._answers_at_end)
         stdin_closed = self._answers_at_end
         self.buffered_processes += stdin_closed
@@ -297,7 +408,17 @@ class StreamDealer(Dealer):
         last_board = time.monotonic()
         poll = IDLE_POLL_S[0]
         idle: list[int] = []  # the program's CPU time at each look since its last output that found it waiting
-        while len(answers) < len(batch):
+        def leave_bulk() -> None:
+            """From here on the precise way: the deals taken in bulk get their answers first."""
+            nonlocal bulk
+            if bulk is not None and not bulk.left:
+                rest = bulk.leave_with_rest()
+                answers[:0] = bulk.answers()
+                self._answered += bulk.count
+                self._take_boards(batch, answers, rest)
+            bulk = None
+
+        while len(answers) + (bulk.count if bulk is not None and not bulk.left else 0) < len(batch):
             now = time.monotonic()
             if self._started_at is None:
                 proc.unread_input()  # notes whether it has read any of its input
@@ -319,18 +440,23 @@ class StreamDealer(Dealer):
             if chunk is not None:
                 idle.clear()
                 if not chunk:
+                    leave_bulk()
                     self._ended(batch, answers, None)
                 if self._started_at is None:
                     self._started_at = now
                 poll = IDLE_POLL_S[0]
-                for board in self._framer.feed(chunk):
-                    if len(answers) < len(batch):
-                        answers.append(_answer(batch[len(answers)], board))
-                        self._answered += 1
+                if bulk is not None and not bulk.left:
+                    seen = bulk.seen
+                    rest = bulk.feed(chunk, len(batch))
+                    if bulk.seen > seen:
+                        last_board = now
+                    if rest is None:
+                        continue
+                    answers[:0] = bulk.answers()
+                    self._answered += bulk.count
+                    bulk, chunk = None, rest
+                if self._take_boards(batch, answers, chunk):
                     last_board = now
-                    if isinstance(board, RunawayOutput):  # framing is lost: start afresh
-                        self._stop()
-                        raise _Ended(answers, None)
                 continue
             if not stdin_closed and not writer.is_alive() and self._waits_for_more_input(proc, idle):
                 proc.close_stdin()
@@ -349,11 +475,27 @@ class StreamDealer(Dealer):
                     self.buffered_processes += 1
                     last_board = now
                     continue
+                leave_bulk()
                 failure = timeout_failure(batch[len(answers)], o, started=self._started_at is not None)
                 self._ended(batch, answers, failure)
         if stdin_closed:
             self._stop()
+        if bulk is not None and not bulk.left:
+            self._answered += bulk.count
         return answers
+
+    def _take_boards(self, batch: Sequence[int], answers: list[Answer], data: bytes) -> bool:
+        """Give the output's bytes to the precise reader: the boards they complete answer the next deals.
+        Whether they completed any."""
+        boards = self._framer.feed(data)
+        for board in boards:
+            if len(answers) < len(batch):
+                answers.append(_answer(batch[len(answers)], board))
+                self._answered += 1
+            if isinstance(board, RunawayOutput):  # framing is lost: start afresh
+                self._stop()
+                raise _Ended(answers, None)
+        return bool(boards)
 
     @staticmethod
     def _reads_for_more_input(proc: process.Child) -> bool:
@@ -375,7 +517,7 @@ class StreamDealer(Dealer):
         idle.append(ran)
         return len(idle) >= 2 and idle[-2] == ran
 
-    def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
+    def _ended(self, batch: Sequence[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
         """The process stopped answering: raise _Ended with what it did answer.  A process that ended
         with status 0 after answering some deals (a program that deals a few and ends) leaves the rest to
         a fresh process; one that answered none has crashed."""
