@@ -65,6 +65,7 @@ GROWTH = 4
 PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (adapters.pinning.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
+LARGEST_CHUNK = 1 << 16  # deals in a chunk at most, answer by answer (a block of a million: memory stays flat)
 AHEAD_CHUNKS = 3  # chunks of the next block a dealer is asked for ahead (16 + 64 + 256 deals)
 
 
@@ -88,20 +89,27 @@ class BlockComparer:
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
         self._whole_blocks = actual.whole_blocks_only or expected.whole_blocks_only
         limits = [getattr(d, "largest_chunk", None) for d in (actual, expected)]
-        self._largest = min((n for n in limits if n is not None), default=None)
+        self._largest = min((n for n in limits if n is not None), default=LARGEST_CHUNK)
         self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
 
     def compare(self, block: Block, progress: Progress | None = None, then: Block | None = None) -> BlockResult:
         """The block's result; `then`: the block the next call will compare, if known (a dealer may start
         on its first chunks while the last one of this block is compared)."""
         deals = block.deals
-        whole = self._whole_blocks or getattr(self.actual, "reads_in_bulk", False)
+        whole = self._whole_blocks or self._in_bulk
         plan = chunk_plan(len(deals), whole=whole, largest=self._largest)
         comings: list[Sequence[Sequence[int]]] = [(deals[lo:hi],) for lo, hi in plan[1:]]
         comings.append(self._first_chunks(then) if then is not None else ())
+        stored = getattr(self.expected, "stored_digest", None)
+        row = stored(deals) if stored is not None and not self._whole_blocks else None
         for (lo, hi), coming in zip(plan, comings, strict=True):
             self._seen = None
-            if not self._same(deals[lo:hi], coming):
+            if row is not None and self._in_bulk:
+                hi = len(deals)  # the rest of a stored row at once, its digest continued from the chunks that agreed
+                same = self._rest_agrees(deals, lo, row)
+            else:
+                same = self._same(deals[lo:hi], coming)
+            if not same:
                 seen = self._seen
                 # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
                 # program dealer has already dealt it alone from a fresh process to pin it there.
@@ -114,7 +122,27 @@ class BlockComparer:
                 return BlockResult(block.key, checked, failure, block.first, self.notes)
             if progress:
                 progress(hi - lo)
+            if hi == len(deals):
+                break
         return BlockResult(block.key, len(deals), None, block.first, self.notes)
+
+    @property
+    def _in_bulk(self) -> bool:
+        """Whether the dealer tested takes its boards in bulk (a stream of a fixed layout): its digest of a
+        whole block, or of the rest of a block, costs no more than of a chunk, whatever the block's size."""
+        return bool(getattr(self.actual, "reads_in_bulk", False))
+
+    def _rest_agrees(self, deals: Sequence[int], lo: int, row: str) -> bool:
+        """Whether deals[lo:], dealt in bulk after deals[:lo] (which agreed), complete the stored digest
+        `row` of the whole block: the digest goes on from the expected lines of deals[:lo]."""
+        hasher = hashlib.sha256()
+        for line in self.expected.lines(deals[:lo]):
+            assert not isinstance(line, Failure)  # they agreed with the dealer's: no failure
+            hasher.update(line)
+        got = self._side.submit(self.actual.digest_until_failure, deals[lo:], hasher).result()  # type: ignore[attr-defined]
+        if isinstance(got, Failure):
+            self._saw(got)
+        return bool(got == row)
 
     def _first_chunks(self, block: Block) -> Sequence[Sequence[int]]:
         """The deals of a block's first AHEAD_CHUNKS chunks (dealt ahead, they keep the dealer busy while

@@ -335,10 +335,11 @@ class StreamDealer(Dealer):
         """Whether a fixed layout of this output is known: its digests are then taken in bulk."""
         return self._fixed is not None
 
-    def digest_until_failure(self, deals: Sequence[int]) -> str | Failure:
-        """The deals' block digest, or the first failure: boards of a fixed layout are taken in bulk
-        (`harness.fixed_layout`), BULK_PIECE deals at a time; the rest the precise way."""
-        hasher = hashlib.sha256()
+    def digest_until_failure(self, deals: Sequence[int], hasher: hashlib._Hash | None = None) -> str | Failure:
+        """The deals' block digest (going on from `hasher`'s, if given), or the first failure: boards of a
+        fixed layout are taken in bulk (`harness.fixed_layout`), BULK_PIECE deals at a time; the rest the
+        precise way."""
+        hasher = hasher.copy() if hasher is not None else hashlib.sha256()
         for lo in range(0, len(deals), BULK_PIECE):
             piece = deals[lo : lo + BULK_PIECE]
             bulk = None
