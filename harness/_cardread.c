@@ -1,4 +1,5 @@
-/* harness._cardread: the steady state of harness.shapes' quick readers, in one pass of C.
+/* harness._cardread: the steady state of harness.shapes' quick readers, in one pass of C; and
+ * `fitting`, the check of harness.fixed_layout's boards taken in bulk.
  *
  * `line(items, how, cls, fields, types, table, distinct)` writes the canonical line of a
  * board whose cards a learnt kind names (harness/shapes.py, `_Kind`), or returns None where any
@@ -373,9 +374,80 @@ cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return result;
 }
 
+/* fitting(data, width, classes, pattern, checks) -> how many whole boards of `width` bytes at the start of
+ * `data` fit a fixed layout (harness/fixed_layout.py): at each place p of a board where checks[p] is
+ * CHECK_CLASS, classes[byte] == pattern[p]; where it is CHECK_DIGIT, the byte is an ASCII digit; where it
+ * is 0, anything.  `classes` is 256 bytes; `pattern` and `checks` are `width` bytes each. */
+enum { CHECK_CLASS = 1, CHECK_DIGIT = 2 };
+
+static PyObject *
+cardread_fitting(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer data, classes, pattern, checks;
+    Py_ssize_t width, boards, fit = 0;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "fitting(data, width, classes, pattern, checks)");
+        return NULL;
+    }
+    width = PyLong_AsSsize_t(args[1]);
+    if (width == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[0], &data, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[2], &classes, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&data);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[3], &pattern, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&data);
+        PyBuffer_Release(&classes);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[4], &checks, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&data);
+        PyBuffer_Release(&classes);
+        PyBuffer_Release(&pattern);
+        return NULL;
+    }
+    if (width < 1 || classes.len != 256 || pattern.len != width || checks.len != width) {
+        PyErr_SetString(PyExc_ValueError, "fitting: a width of at least 1, 256 classes, a pattern and checks of width bytes");
+    }
+    else {
+        const unsigned char *d = data.buf, *cls = classes.buf, *pat = pattern.buf, *chk = checks.buf;
+        boards = data.len / width;
+        Py_BEGIN_ALLOW_THREADS
+        Py_ssize_t digits = 0;
+        for (Py_ssize_t p = 0; p < width; p++) {
+            digits += chk[p] == CHECK_DIGIT;
+        }
+        for (; fit < boards; fit++, d += width) {
+            unsigned char wrong = 0;
+            for (Py_ssize_t p = 0; p < width; p++) {
+                wrong |= (unsigned char)((cls[d[p]] ^ pat[p]) & -(chk[p] == CHECK_CLASS));
+            }
+            for (Py_ssize_t p = 0; digits && p < width; p++) {
+                wrong |= (unsigned char)((chk[p] == CHECK_DIGIT) & ((unsigned char)(d[p] - '0') > 9));
+            }
+            if (wrong) {
+                break;
+            }
+        }
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&data);
+    PyBuffer_Release(&classes);
+    PyBuffer_Release(&pattern);
+    PyBuffer_Release(&checks);
+    return PyErr_Occurred() ? NULL : PyLong_FromSsize_t(fit);
+}
+
 static PyMethodDef cardread_methods[] = {
     {"line", (PyCFunction)(void (*)(void))cardread_line, METH_FASTCALL,
      "line(items, how, cls, fields, types, table, distinct) -> the board's canonical line, or None"},
+    {"fitting", (PyCFunction)(void (*)(void))cardread_fitting, METH_FASTCALL,
+     "fitting(data, width, classes, pattern, checks) -> the whole boards at the start of data that fit"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -385,7 +457,9 @@ cardread_exec(PyObject *module)
     if (PyModule_AddIntConstant(module, "BY_IDENTITY", BY_IDENTITY) < 0 ||
         PyModule_AddIntConstant(module, "BY_ATTRIBUTES", BY_ATTRIBUTES) < 0 ||
         PyModule_AddIntConstant(module, "BY_ITEMS", BY_ITEMS) < 0 ||
-        PyModule_AddIntConstant(module, "BY_POSITION", BY_POSITION) < 0) {
+        PyModule_AddIntConstant(module, "BY_POSITION", BY_POSITION) < 0 ||
+        PyModule_AddIntConstant(module, "CHECK_CLASS", CHECK_CLASS) < 0 ||
+        PyModule_AddIntConstant(module, "CHECK_DIGIT", CHECK_DIGIT) < 0) {
         return -1;
     }
     return 0;

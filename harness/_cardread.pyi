@@ -15,3 +15,8 @@ def line(
     distinct: bool,
     /,
 ) -> bytes | None: ...
+
+CHECK_CLASS: Final[int]
+CHECK_DIGIT: Final[int]
+
+def fitting(data: bytes, width: int, classes: bytes, pattern: bytes, checks: bytes, /) -> int: ...

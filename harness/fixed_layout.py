@@ -19,7 +19,9 @@ everything after it in the chunk go to the precise reader.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -27,10 +29,28 @@ import numpy.typing as npt
 from harness.cards import BoardTemplate, learn_template
 from reference.cards import CARD_INDEX, DECK_SIZE, LINE_BYTES, RANKS, SUITS, canonical_line
 
+try:
+    from harness import _cardread
+except ImportError:  # built where no C compiler was: the same check with NumPy, more slowly
+    _cardread = None  # type: ignore[assignment]
+if os.environ.get("FREECELL_NO_COMPILED"):  # as `harness.shapes`: the Python way alone
+    _cardread = None  # type: ignore[assignment]
 _IS_DIGIT = np.zeros(256, dtype=bool)
 _IS_DIGIT[list(b"0123456789")] = True
 _UPPER_RANKS, _UPPER_SUITS = frozenset(RANKS.encode()), frozenset(SUITS.encode())
-CHECK_FRAMES = 4096  # boards checked per array operation (the tiled checks are this many boards long)
+# What a byte is, as far as reading a board of a known layout goes: every upper-case rank letter one
+# class, every upper-case suit letter another; every other byte itself.  The precise reader decides
+# by the class of each byte alone (`harness.cards`, "Templates"), so a board whose bytes have the
+# learnt board's classes everywhere (but at a header's digits) is read as its letters say.
+_RANK_CLASS, _SUIT_CLASS = 0x01, 0x02
+_CLASS = bytearray(range(256))
+for _c in _UPPER_RANKS:
+    _CLASS[_c] = _RANK_CLASS
+for _c in _UPPER_SUITS:
+    _CLASS[_c] = _SUIT_CLASS
+CLASSES: Final = bytes(_CLASS)
+CHECK_CLASS, CHECK_DIGIT = 1, 2  # what is checked of a byte: its class, or that it is a digit
+CHECK_FRAMES = 4096  # boards checked per array operation (the tiled class pattern is this many boards long)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,23 +68,33 @@ class FixedLayout:
 
     width: int  # bytes of one board
     runs: tuple[tuple[int, int, int], ...]  # (where in the line, where in the board, length) copied
-    identity: bool  # the board is its canonical line (nothing to copy, nothing to check)
-    constant: npt.NDArray[np.uint8]  # a canonical line's bytes not copied (separators), the rest anything
-    mask: npt.NDArray[np.uint64]  # CHECK_FRAMES boards: 0xFF at each checked byte
-    pattern: npt.NDArray[np.uint64]  # … and the byte it must be there (the learnt board's)
-    digit_at: npt.NDArray[np.intp]  # where a header's number's digits are
+    identity: bool  # the board is its canonical line (nothing to copy)
+    constant: npt.NDArray[np.uint8]  # a canonical line's bytes; those not copied are its separators
     separators: npt.NDArray[np.intp]  # where a canonical line's bytes are not copied from the board
+    mask: npt.NDArray[np.uint64]  # CHECK_FRAMES boards: 0xFF at each byte whose class is checked
+    pattern: npt.NDArray[np.uint64]  # … and the class it must have there (the learnt board's)
+    digit_at: npt.NDArray[np.intp]  # where a header's number's digits are (each only checked to be one)
+    board_classes: bytes  # the class of each byte of the learnt board
+    checks: bytes  # per byte of a board: CHECK_CLASS, or CHECK_DIGIT (for `_cardread.fitting`)
 
-    def take(self, data: bytes | memoryview) -> Taken:
+    def take(self, data: bytes) -> Taken:
         """The canonical lines of the whole boards at the start of `data` that fit this layout, up to the
         first that does not (or the end of the whole boards)."""
         w = self.width
-        count, good = len(data) // w, 0
+        count = len(data) // w
+        if _cardread is not None:  # the same check in one pass of C
+            fit = _cardread.fitting(data, w, CLASSES, self.board_classes, self.checks)
+            if not fit:
+                return Taken(b"", 0, 0)
+            frames = np.frombuffer(data, dtype=np.uint8, count=fit * w).reshape(fit, w)
+            return Taken(self._lines(frames, data, 0), fit, fit * w)
+        classes = data[: count * w].translate(CLASSES)
+        good = 0
         parts: list[bytes | memoryview] = []
         while good < count:
             k = min(count - good, CHECK_FRAMES)
             frames = np.frombuffer(data, dtype=np.uint8, count=k * w, offset=good * w).reshape(k, w)
-            fit = self._fitting(frames)
+            fit = self._fitting(frames, np.frombuffer(classes, dtype=np.uint8, count=k * w, offset=good * w))
             if fit:
                 parts.append(self._lines(frames[:fit], data, good))
             good += fit
@@ -73,26 +103,21 @@ class FixedLayout:
         lines = parts[0] if len(parts) == 1 else b"".join(parts)
         return Taken(lines, good, good * w)
 
-    def _fitting(self, frames: npt.NDArray[np.uint8]) -> int:
-        """How many boards at the start of `frames` have the checked bytes and digits in place."""
+    def _fitting(self, frames: npt.NDArray[np.uint8], classes: npt.NDArray[np.uint8]) -> int:
+        """How many boards at the start of `frames` have every byte's class in place, and digits at the digits'."""
         k, w = frames.shape
-        bad: npt.NDArray[np.bool_] | None = None
-        if not self.identity:
-            size = k * w
-            words = size // 8
-            flat = frames.reshape(-1)
-            wrong = (flat[: words * 8].view(np.uint64) ^ self.pattern[:words]) & self.mask[:words]
-            if wrong.any() or size % 8:
-                per_byte = (flat ^ self.pattern.view(np.uint8)[:size]) & self.mask.view(np.uint8)[:size]
-                bad = per_byte.reshape(k, w).any(axis=1)
+        size = k * w
+        words = size // 8
+        wrong = (classes[: words * 8].view(np.uint64) ^ self.pattern[:words]) & self.mask[:words]
+        bad = np.zeros(k, dtype=bool)
+        if wrong.any() or size % 8:
+            per_byte = (classes ^ self.pattern.view(np.uint8)[:size]) & self.mask.view(np.uint8)[:size]
+            bad |= per_byte.reshape(k, w).any(axis=1)
         if self.digit_at.shape[0]:
-            undigit = ~_IS_DIGIT[frames[:, self.digit_at]].all(axis=1)
-            bad = undigit if bad is None else bad | undigit
-        if bad is None or not bad.any():
-            return k
-        return int(np.argmax(bad))
+            bad |= ~_IS_DIGIT[frames[:, self.digit_at]].all(axis=1)
+        return int(np.argmax(bad)) if bad.any() else k
 
-    def _lines(self, frames: npt.NDArray[np.uint8], data: bytes | memoryview, first: int) -> bytes | memoryview:
+    def _lines(self, frames: npt.NDArray[np.uint8], data: bytes, first: int) -> bytes | memoryview:
         if self.identity:
             return memoryview(data)[first * LINE_BYTES : (first + frames.shape[0]) * LINE_BYTES]
         shifts = {src - at for at, src, _ in self.runs}
@@ -152,11 +177,25 @@ def _from_template(template: BoardTemplate) -> FixedLayout | None:
             runs.append((at, src, 1))
     identity = width == LINE_BYTES and runs == [(0, 0, LINE_BYTES)]
     checked = np.ones(width, dtype=bool)
-    checked[source[source >= 0]] = False
     checked[template.digit_at] = False
     pad = (-CHECK_FRAMES * width) % 8
-    mask = np.tile(np.where(checked, 0xFF, 0).astype(np.uint8), CHECK_FRAMES)
-    pattern = np.tile(board.astype(np.uint8), CHECK_FRAMES)
-    mask, pattern = (np.concatenate((a, np.zeros(pad, dtype=np.uint8))).view(np.uint64) for a in (mask, pattern))
+    classes = np.frombuffer(board.tobytes().translate(CLASSES), dtype=np.uint8)
+    mask, pattern = (
+        np.concatenate((np.tile(row, CHECK_FRAMES), np.zeros(pad, dtype=np.uint8))).view(np.uint64)
+        for row in (np.where(checked, 0xFF, 0).astype(np.uint8), classes)
+    )
     separators = np.flatnonzero(source < 0)
-    return FixedLayout(width, tuple(runs), identity, constant, mask, pattern, template.digit_at, separators)
+    checks = np.full(width, CHECK_CLASS, dtype=np.uint8)
+    checks[template.digit_at] = CHECK_DIGIT
+    return FixedLayout(
+        width,
+        tuple(runs),
+        identity,
+        constant,
+        separators,
+        mask,
+        pattern,
+        template.digit_at,
+        classes.tobytes(),
+        checks.tobytes(),
+    )

@@ -11,7 +11,7 @@ import codecs
 import math
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import reference

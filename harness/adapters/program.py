@@ -22,6 +22,7 @@ it has started (it reads its stdin or writes): a slow start is not a slow deal.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import shlex
 import shutil
@@ -29,6 +30,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
+
+import numpy as np
 
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
@@ -44,6 +47,7 @@ from reference.cards import LINE_BYTES
 BULK_PIECE = 1 << 16  # deals a bulk digest asks a stream program for at once (their lines held: 10 MB at most)
 BULK_HOLD = 1 << 18  # bytes of output gathered before they are taken in bulk
 FIXED_TRIES = 4  # boards a fixed layout is sought in, per process, before a program is read the precise way only
+PIPE_BYTES = 1 << 20  # a stream program's stdin and stdout pipes, where the system allows
 MAX_OUTPUT = 1 << 20  # bytes one deal may print (cmd:), or one board may take (stream:)
 IDLE_POLL_S = (0.002, 0.05)  # how often a silent stream program is looked at, first and at most
 BUFFERING_NOTE = (
@@ -82,10 +86,23 @@ def program_files(command: str) -> list[Path]:
 
 
 def numbers_text(deals: Sequence[int]) -> bytes:
-    """The deal numbers, one a line, as a program reads them (a range is written in one go)."""
-    if isinstance(deals, range) and deals.step == 1 and len(deals) > 0:
-        return ("\n".join(map(str, deals)) + "\n").encode()
-    return "".join(f"{n}\n" for n in deals).encode()
+    """The deal numbers, one a line, as a program reads them; a range's digits are made in arrays, a
+    number of digits at a time."""
+    if not (isinstance(deals, range) and deals.step == 1 and len(deals) > 64 and deals.start >= 0):
+        return "".join(f"{n}\n" for n in deals).encode()
+    parts, first = [], deals.start
+    while first < deals.stop:
+        digits = len(str(first))
+        stop = min(deals.stop, 10**digits)
+        numbers = np.arange(first, stop, dtype=np.int64)
+        text = np.empty((stop - first, digits + 1), dtype=np.uint8)
+        text[:, digits] = ord("\n")
+        for place in range(digits - 1, -1, -1):
+            numbers, text[:, place] = np.divmod(numbers, 10)
+        text[:, :digits] += ord("0")
+        parts.append(text.tobytes())
+        first = stop
+    return b"".join(parts)
 
 
 class _Bulk:
@@ -113,7 +130,7 @@ class _Bulk:
             return None
         data = b"".join(self._pending) if len(self._pending) > 1 else self._pending[0]
         boards = min(len(data) // width, wanted - self.count)
-        taken = self.layout.take(memoryview(data)[: boards * width])
+        taken = self.layout.take(data[: boards * width] if len(data) > boards * width else data)
         if taken.count:
             self.hasher.update(taken.lines)
             self._held.append(taken.lines)
@@ -307,6 +324,9 @@ class StreamDealer(Dealer):
     def _start(self) -> process.Child:
         self._framer = BoardFramer(self.options.encoding)
         self._proc = process.spawn(self.argv, limits=self.options.limits)
+        for fd in (self._proc.stdout_fd, self._proc.stdin.fileno() if self._proc.stdin else -1):
+            with contextlib.suppress(OSError, ValueError):  # bigger pipes: fewer wake-ups of either side
+                fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
         self._spawned, self._started_at = time.monotonic(), None
         self._answered = 0
         return self._proc
@@ -388,7 +408,7 @@ class StreamDealer(Dealer):
                 return answers[: next(i for i, a in enumerate(answers) if isinstance(a, Failure)) + 1]
         return answers
 
-    def _isolate(self, todo: list[int], failure: Failure) -> list[Answer]:
+    def _isolate(self, todo: Sequence[int], failure: Failure) -> list[Answer]:
         return pin_failure(todo, failure, self._alone)
 
     def _alone(self, number: int) -> Answer:
@@ -400,8 +420,7 @@ class StreamDealer(Dealer):
         """One answer per deal; with `bulk` (a process between boards), boards are taken in bulk while
         they fit, and the answers are only those of the deals after them (none when it took every one)."""
         proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
-        data = numbers_text(batch)
-        writer = proc.write_in_background(data, close=self._answers_at_end)
+        writer = proc.write_in_background(lambda: numbers_text(batch), close=self._answers_at_end)
         stdin_closed = self._answers_at_end
         self.buffered_processes += stdin_closed
         answers: list[Answer] = []
@@ -409,6 +428,7 @@ class StreamDealer(Dealer):
         last_board = time.monotonic()
         poll = IDLE_POLL_S[0]
         idle: list[int] = []  # the program's CPU time at each look since its last output that found it waiting
+
         def leave_bulk() -> None:
             """From here on the precise way: the deals taken in bulk get their answers first."""
             nonlocal bulk

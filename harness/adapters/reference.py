@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import reference
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.errors import HarnessError
-from harness.intervals import Interval, as_interval
+from harness.intervals import as_interval
 from reference.cards import LINE_BYTES
 
 STORED_ROWS_FROM = 10_000  # deals in the smallest row of the fixtures' digest tables: fewer are never looked up
@@ -51,7 +51,7 @@ def stored_digest(dialect: str, deals: Sequence[int]) -> str | None:
 
 
 @functools.cache
-def stored_tables() -> dict[str, dict[Interval, str]]:
+def stored_tables() -> dict[str, dict[tuple[int, int], str]]:
     """The digest tables of the golden fixtures, once per process; none when they are missing or not intact."""
     from harness.fixtures.store import load_fixtures
 
