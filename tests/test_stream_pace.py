@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import need_compiled_reader, need_tools
 
 import harness.adapters.program as program
 import harness.fixed_layout as fixed_layout
@@ -25,7 +26,6 @@ from harness.engine import Outcome, Request
 from harness.fixed_layout import FixedLayout
 from harness.fixtures.store import FIXTURES_ENV
 from harness.intervals import range_blocks
-from conftest import need_tools
 
 LIAR = Path(__file__).parent / "dealers" / "pace_liar.c"
 
@@ -139,8 +139,8 @@ def test_a_board_that_does_not_fit_stops_the_bulk_there(
 ) -> None:
     if not compiled:
         monkeypatch.setattr(fixed_layout, "_cardread", None)
-    elif fixed_layout._cardread is None:
-        pytest.skip("harness._cardread is not built")
+    else:
+        need_compiled_reader()
     boards = _header_boards(10, 6)
     layout = _layout_of(boards[: len(boards) // 6].decode())
     width = layout.width
@@ -161,8 +161,11 @@ def test_deal_numbers_are_written_as_a_program_reads_them(deals: range | list[in
     ("first", "last", "blocks"),
     [
         (1, 3_000_000, ["1-1000000", "1000001-2000000", "2000001-3000000"]),
-        (500_001, 2_010_000, [*(f"{a}-{a + 9999}" for a in range(500_001, 1_000_001, 10_000)), "1000001-2000000",
-                              "2000001-2010000"]),  # fmt: skip
+        (
+            500_001,
+            2_010_000,
+            [*(f"{a}-{a + 9999}" for a in range(500_001, 1_000_001, 10_000)), "1000001-2000000", "2000001-2010000"],
+        ),
         (1, 25_000, ["1-10000", "10001-20000", "20001-25000"]),
     ],
 )
