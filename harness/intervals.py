@@ -175,16 +175,17 @@ def range_blocks(
     rows: Container[tuple[int, int]] = (),
 ) -> Iterator[Block]:
     """Blocks of first … last on the grid; with `dialect`, only its deal numbers (0 is no xp deal).  A cell of
-    the whole-domain grid (DOMAIN_BLOCK_SIZE deals) that lies wholly in the range and is one of `rows` (whose
-    digest is stored) is one block."""
+    the whole-domain grid (DOMAIN_BLOCK_SIZE deals, the last one cut at the domain's end) that lies wholly in
+    the range and is one of `rows` (whose digest is stored) is one block."""
     parts = in_domain((first, last), dialect) if dialect is not None else [Interval(first, last)]
     for part in parts:
         start = part.first
         while start <= part.last:
             cell = grid_cell(start, DOMAIN_BLOCK_SIZE)
-            if cell.first == start and cell.last <= part.last and cell in rows:
-                yield Block.spanning(cell)
-                start = cell.last + 1
+            whole = Interval(start, min(cell.last, part.last))  # a row may end with the domain, inside its cell
+            if cell.first == start and whole in rows:
+                yield Block.spanning(whole)
+                start = whole.last + 1
                 continue
             stop = min(part.last, cell.last) if rows else part.last
             for piece in grid_intervals(start, stop, size):

@@ -167,6 +167,7 @@ def test_deal_numbers_are_written_as_a_program_reads_them(deals: range | list[in
             [*(f"{a}-{a + 9999}" for a in range(500_001, 1_000_001, 10_000)), "1000001-2000000", "2000001-2010000"],
         ),
         (1, 25_000, ["1-10000", "10001-20000", "20001-25000"]),
+        (2_146_000_001, 2_147_483_647, ["2146000001-2147000000", "2147000001-2147483647"]),
     ],
 )
 def test_blocks_are_cut_on_the_stored_rows_where_the_range_allows(first: int, last: int, blocks: list[str]) -> None:
