@@ -16,7 +16,8 @@ def line(
     /,
 ) -> bytes | None: ...
 
-CHECK_CLASS: Final[int]
-CHECK_DIGIT: Final[int]
+WANT_RANK: Final[int]
+WANT_SUIT: Final[int]
+WANT_DIGIT: Final[int]
 
-def fitting(data: bytes, width: int, classes: bytes, pattern: bytes, checks: bytes, /) -> int: ...
+def fitting(data: bytes | memoryview, width: int, want: bytes, board: bytes, /) -> int: ...

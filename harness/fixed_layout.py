@@ -49,7 +49,8 @@ for _c in _UPPER_RANKS:
 for _c in _UPPER_SUITS:
     _CLASS[_c] = _SUIT_CLASS
 CLASSES: Final = bytes(_CLASS)
-CHECK_CLASS, CHECK_DIGIT = 1, 2  # what is checked of a byte: its class, or that it is a digit
+# What `_cardread.fitting` wants of a byte (0: the learnt board's byte itself), as its bits say.
+WANT_RANK, WANT_SUIT, WANT_DIGIT = 0x07, 0x18, 0x20
 CHECK_FRAMES = 4096  # boards checked per array operation (the tiled class pattern is this many boards long)
 
 
@@ -74,21 +75,21 @@ class FixedLayout:
     mask: npt.NDArray[np.uint64]  # CHECK_FRAMES boards: 0xFF at each byte whose class is checked
     pattern: npt.NDArray[np.uint64]  # … and the class it must have there (the learnt board's)
     digit_at: npt.NDArray[np.intp]  # where a header's number's digits are (each only checked to be one)
-    board_classes: bytes  # the class of each byte of the learnt board
-    checks: bytes  # per byte of a board: CHECK_CLASS, or CHECK_DIGIT (for `_cardread.fitting`)
+    board: bytes  # the learnt board's bytes
+    wants: bytes  # per byte of a board: WANT_RANK, WANT_SUIT, WANT_DIGIT, or 0 for the board's own byte
 
-    def take(self, data: bytes) -> Taken:
+    def take(self, data: bytes | memoryview) -> Taken:
         """The canonical lines of the whole boards at the start of `data` that fit this layout, up to the
         first that does not (or the end of the whole boards)."""
         w = self.width
         count = len(data) // w
         if _cardread is not None:  # the same check in one pass of C
-            fit = _cardread.fitting(data, w, CLASSES, self.board_classes, self.checks)
+            fit = _cardread.fitting(data, w, self.wants, self.board)
             if not fit:
                 return Taken(b"", 0, 0)
             frames = np.frombuffer(data, dtype=np.uint8, count=fit * w).reshape(fit, w)
             return Taken(self._lines(frames, data, 0), fit, fit * w)
-        classes = data[: count * w].translate(CLASSES)
+        classes = bytes(data[: count * w]).translate(CLASSES)
         good = 0
         parts: list[bytes | memoryview] = []
         while good < count:
@@ -117,7 +118,7 @@ class FixedLayout:
             bad |= ~_IS_DIGIT[frames[:, self.digit_at]].all(axis=1)
         return int(np.argmax(bad)) if bad.any() else k
 
-    def _lines(self, frames: npt.NDArray[np.uint8], data: bytes, first: int) -> bytes | memoryview:
+    def _lines(self, frames: npt.NDArray[np.uint8], data: bytes | memoryview, first: int) -> bytes | memoryview:
         if self.identity:
             return memoryview(data)[first * LINE_BYTES : (first + frames.shape[0]) * LINE_BYTES]
         shifts = {src - at for at, src, _ in self.runs}
@@ -185,8 +186,10 @@ def _from_template(template: BoardTemplate) -> FixedLayout | None:
         for row in (np.where(checked, 0xFF, 0).astype(np.uint8), classes)
     )
     separators = np.flatnonzero(source < 0)
-    checks = np.full(width, CHECK_CLASS, dtype=np.uint8)
-    checks[template.digit_at] = CHECK_DIGIT
+    wants = np.zeros(width, dtype=np.uint8)
+    wants[classes == _RANK_CLASS] = WANT_RANK
+    wants[classes == _SUIT_CLASS] = WANT_SUIT
+    wants[template.digit_at] = WANT_DIGIT
     return FixedLayout(
         width,
         tuple(runs),
@@ -196,6 +199,6 @@ def _from_template(template: BoardTemplate) -> FixedLayout | None:
         mask,
         pattern,
         template.digit_at,
-        classes.tobytes(),
-        checks.tobytes(),
+        board.tobytes(),
+        wants.tobytes(),
     )

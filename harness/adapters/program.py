@@ -27,7 +27,7 @@ import hashlib
 import shlex
 import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -45,6 +45,8 @@ from harness.process import LIVENESS_S
 from reference.cards import LINE_BYTES
 
 BULK_PIECE = 1 << 16  # deals a bulk digest asks a stream program for at once (their lines held: 10 MB at most)
+RELEARNS = 4  # a header's number grows a digit at most once in a batch of BULK_PIECE deals
+MAX_LEARNT = 1 << 14  # bytes a board's layout is learnt from, at most (as `harness.cards.MAX_PENDING`)
 BULK_HOLD = 1 << 18  # bytes of output gathered before they are taken in bulk
 FIXED_TRIES = 4  # boards a fixed layout is sought in, per process, before a program is read the precise way only
 PIPE_BYTES = 1 << 20  # a stream program's stdin and stdout pipes, where the system allows
@@ -111,37 +113,78 @@ class _Bulk:
     It holds what it took (at most a batch's lines) until the batch ends, so that a batch that must
     go the precise way part-way (`leave`) hands every deal its own answer, as the precise reader would."""
 
-    def __init__(self, layout: FixedLayout, hasher: hashlib._Hash) -> None:
+    def __init__(
+        self, layout: FixedLayout, hasher: hashlib._Hash, relearn: Callable[[bytes], FixedLayout | None]
+    ) -> None:
         self.layout, self.hasher = layout, hasher
+        self._relearn = relearn  # the layout of the board at the start of some output (a header grew a digit)
         self.count = 0  # boards taken
         self.left = False  # whether the batch went the precise way part-way
         self.unfit: bytes | None = None  # output from the first board that did not fit, if one did not
         self._held: list[bytes | memoryview] = []
         self._pending: list[bytes] = []
         self._pending_size = 0
+        self._used = 0  # bytes of its data the last `_take` took
+        self._wanted = 0
+        self._relearns_left = RELEARNS  # layouts learnt again in one batch, at most (each took a board)
 
     def feed(self, chunk: bytes, wanted: int) -> bytes | None:
         """Take the whole boards the output has so far (up to `wanted` in all); None while every one
-        fitted, else the bytes from the first board that did not (for the precise reader)."""
+        fitted, else the bytes from the first board that did not (for the precise reader).  Each chunk
+        read is taken where it lies (only a board split between two reads is joined)."""
         self._pending.append(chunk)
         self._pending_size += len(chunk)
+        self._wanted = wanted
         width = self.layout.width
         if self._pending_size < min(BULK_HOLD, (wanted - self.count) * width):
             return None
-        data = b"".join(self._pending) if len(self._pending) > 1 else self._pending[0]
-        boards = min(len(data) // width, wanted - self.count)
-        taken = self.layout.take(data[: boards * width] if len(data) > boards * width else data)
+        parts, self._pending = self._pending, []
+        tail = b""  # the start of a board split between two reads
+        for i, part in enumerate(parts):
+            view = memoryview(part)
+            if tail:
+                need = width - len(tail)
+                tail += bytes(view[:need])
+                view = view[need:]
+                if len(tail) < width:
+                    continue
+                if not self._take(tail, wanted):
+                    return self._unfit([tail, view, *parts[i + 1 :]])
+                tail = b""
+            whole = min(len(view) // width, wanted - self.count) * width
+            if whole and not self._take(view[:whole], wanted):
+                return self._unfit([view[self._used :], *parts[i + 1 :]])
+            tail = bytes(view[whole:])
+            if self.count == wanted and (tail or i + 1 < len(parts)):
+                return self._unfit([tail, *parts[i + 1 :]], fitted=True)
+        self._pending = [tail] if tail else []
+        self._pending_size = len(tail)
+        return None
+
+    def _take(self, data: bytes | memoryview, wanted: int) -> bool:
+        """Take the boards of `data` (whole boards, at most those wanted); whether every one fitted."""
+        taken = self.layout.take(data)
+        self._used = taken.used
         if taken.count:
             self.hasher.update(taken.lines)
             self._held.append(taken.lines)
             self.count += taken.count
-        rest = data[taken.used :]
-        self._pending, self._pending_size = [rest], len(rest)
-        if taken.count < boards:
-            self.unfit = rest[: 4 * width]
-        if taken.count < boards or (self.count == wanted and rest):
-            return self.leave_with_rest()
-        return None
+        return taken.used == len(data)
+
+    def _unfit(self, rest: list[bytes | memoryview], *, fitted: bool = False) -> bytes | None:
+        """Leave with the bytes not taken (from a board that did not fit, unless `fitted`: more output
+        than boards wanted)."""
+        data = b"".join(rest)
+        if not fitted and self._relearns_left > 0:
+            self._relearns_left -= 1
+            relearnt = self._relearn(data[:MAX_LEARNT])
+            if relearnt is not None and relearnt.take(data[: relearnt.width]).count == 1:
+                self.layout, self._pending_size = relearnt, 0  # taken in bulk on by the board's own layout
+                return self.feed(data, self._wanted)
+        if not fitted:
+            self.unfit = data[: 4 * self.layout.width]
+        self._pending, self._pending_size = [data], len(data)
+        return self.leave_with_rest()
 
     @property
     def seen(self) -> int:
@@ -364,10 +407,10 @@ class StreamDealer(Dealer):
             piece = deals[lo : lo + BULK_PIECE]
             bulk = None
             if self._fixed is not None and (self._proc is None or self._framer.between_boards):
-                bulk = _Bulk(self._fixed, hasher.copy())
+                bulk = _Bulk(self._fixed, hasher.copy(), self._layout_at)
             answers = self._answers(piece, until_failure=True, bulk=bulk)
             if bulk is not None and not bulk.left:
-                hasher = bulk.hasher  # every deal was taken in bulk
+                hasher, self._fixed = bulk.hasher, bulk.layout  # every deal was taken in bulk
             elif bulk is not None:
                 self._fixed = None  # a board it did not fit (a header's number grew a digit): learnt from that one
                 if bulk.unfit is not None and self._framer.last_read is None:
@@ -378,6 +421,11 @@ class StreamDealer(Dealer):
                 hasher.update(answer)
             self._learn_layout()
         return hasher.hexdigest()
+
+    def _layout_at(self, region: bytes) -> FixedLayout | None:
+        """The fixed layout of the board `region` starts with, read the precise way."""
+        read = self._framer.first_board(region)
+        return fixed_layout(*read) if read is not None else None
 
     def _learn_layout(self) -> None:
         if self._fixed is not None or self._fixed_tries <= 0 or self._framer.last_read is None:
