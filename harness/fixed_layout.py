@@ -42,7 +42,7 @@ _UPPER_RANKS, _UPPER_SUITS = frozenset(RANKS.encode()), frozenset(SUITS.encode()
 # class, every upper-case suit letter another; every other byte itself.  The precise reader decides
 # by the class of each byte alone (`harness.cards`, "Templates"), so a board whose bytes have the
 # learnt board's classes everywhere (but at a header's digits) is read as its letters say.
-_RANK_CLASS, _SUIT_CLASS = 0x01, 0x02
+_RANK_CLASS, _SUIT_CLASS = ord("A"), ord("C")  # letters of their own class: no other byte becomes one
 _CLASS = bytearray(range(256))
 for _c in _UPPER_RANKS:
     _CLASS[_c] = _RANK_CLASS

@@ -230,3 +230,16 @@ def test_a_stream_dealer_learns_its_layout_and_then_reads_in_bulk(liar: Path) ->
         rest = dealer.digest_until_failure(range(17, 200_001))  # its header's number grows 5 digits
         assert (first, rest) == (reference.block_digest(range(1, 17)), reference.block_digest(range(17, 200_001)))
         assert dealer.reads_in_bulk
+
+
+@pytest.mark.parametrize("place", [0, 1, 2, 31, 145, 146, 155], ids=lambda p: f"byte {p}")
+def test_the_compiled_check_and_numpy_agree_on_every_byte(place: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each byte value at a rank, a suit and a fixed place, inside the sixteen-byte blocks and in the tail."""
+    need_compiled_reader()
+    line = reference.canonical_lines([617])
+    layout = _layout_of(line.decode())
+    spoilt = [line[:place] + bytes([b]) + line[place + 1 :] for b in range(256)]
+    compiled = [layout.take(data).count for data in spoilt]
+    monkeypatch.setattr(fixed_layout, "_cardread", None)
+    assert compiled == [layout.take(data).count for data in spoilt]
+    assert sum(compiled) == {0: 13, 1: 4, 2: 1, 31: 4, 145: 4, 146: 1, 155: 1}[place]  # the ranks, the suits, one byte
