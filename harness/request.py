@@ -276,7 +276,7 @@ class Request:
             return ()
         from harness.adapters.reference import stored_tables
 
-        return stored_tables().get(self.dialect, {})
+        return stored_tables(self.dialect)
 
     def fingerprint(self) -> dict[str, object]:
         """What must match for a resume log to belong to this run."""

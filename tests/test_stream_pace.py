@@ -202,7 +202,7 @@ def corrupted_fixtures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
 
 
 def test_fixtures_that_are_not_intact_never_answer_for_the_reference(liar: Path, corrupted_fixtures: Path) -> None:
-    assert stored_tables() == {}
+    assert stored_tables("classic") == {}
     assert verdict(f"stream:{liar} line none 0", 30_000)[:2] == (True, 30_000)
 
 

@@ -25,7 +25,7 @@ class ReferenceDealer(Dealer):
     @classmethod
     def prepare(cls, options: DealerOptions) -> None:
         reference.block_digest((1,), options.dialect)  # the first deal builds the dialect's dealing tables
-        stored_tables()
+        stored_tables(reference.get_dialect(options.dialect).name)
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         data = reference.canonical_lines(deals, self.dialect)
@@ -47,14 +47,15 @@ def stored_digest(dialect: str, deals: Sequence[int]) -> str | None:
     (every table's SHA-256 as the manifest says); else None."""
     if len(deals) < STORED_ROWS_FROM or (span := as_interval(deals)) is None:
         return None
-    return stored_tables().get(dialect, {}).get(span)
+    return stored_tables(dialect).get(span)
 
 
 @functools.cache
-def stored_tables() -> dict[str, dict[tuple[int, int], str]]:
-    """The digest tables of the golden fixtures, once per process; none when they are missing or not intact."""
+def stored_tables(dialect: str) -> dict[tuple[int, int], str]:
+    """The dialect's digest tables of the golden fixtures, once per process; none when they are missing or
+    not intact."""
     from harness.fixtures.store import load_fixtures
 
     with contextlib.suppress(HarnessError, OSError):
-        return load_fixtures(digests_only=True).digests
+        return load_fixtures(digests_of=dialect).digests.get(dialect, {})
     return {}
