@@ -28,6 +28,7 @@ import shlex
 import shutil
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import NoReturn
 
@@ -114,9 +115,15 @@ class _Bulk:
     go the precise way part-way (`leave`) hands every deal its own answer, as the precise reader would."""
 
     def __init__(
-        self, layout: FixedLayout, hasher: hashlib._Hash, relearn: Callable[[bytes], FixedLayout | None]
+        self,
+        layout: FixedLayout,
+        hasher: hashlib._Hash,
+        relearn: Callable[[bytes], FixedLayout | None],
+        hashing: ThreadPoolExecutor,
     ) -> None:
-        self.layout, self.hasher = layout, hasher
+        self.layout, self._hasher = layout, hasher
+        self._hashing = hashing  # one thread: the lines are hashed in order, while the next ones are read
+        self._hashed: Future[None] | None = None  # the last lines handed to it
         self._relearn = relearn  # the layout of the board at the start of some output (a header grew a digit)
         self.count = 0  # boards taken
         self.left = False  # whether the batch went the precise way part-way
@@ -166,7 +173,7 @@ class _Bulk:
         taken = self.layout.take(data)
         self._used = taken.used
         if taken.count:
-            self.hasher.update(taken.lines)
+            self._hashed = self._hashing.submit(self._hasher.update, taken.lines)
             self._held.append(taken.lines)
             self.count += taken.count
         return taken.used == len(data)
@@ -185,6 +192,13 @@ class _Bulk:
             self.unfit = data[: 4 * self.layout.width]
         self._pending, self._pending_size = [data], len(data)
         return self.leave_with_rest()
+
+    @property
+    def hasher(self) -> hashlib._Hash:
+        """The digest so far, once every board taken is hashed."""
+        if self._hashed is not None:
+            self._hashed.result()
+        return self._hasher
 
     @property
     def seen(self) -> int:
@@ -358,6 +372,7 @@ class StreamDealer(Dealer):
         self._started_at: float | None = None  # when the process showed it had started
         self._fixed: FixedLayout | None = None  # how every board of this output is laid out, once learnt
         self._fixed_tries = FIXED_TRIES
+        self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hash")
 
     @property
     def notes(self) -> list[str]:
@@ -407,7 +422,7 @@ class StreamDealer(Dealer):
             piece = deals[lo : lo + BULK_PIECE]
             bulk = None
             if self._fixed is not None and (self._proc is None or self._framer.between_boards):
-                bulk = _Bulk(self._fixed, hasher.copy(), self._layout_at)
+                bulk = _Bulk(self._fixed, hasher.copy(), self._layout_at, self._hashing)
             answers = self._answers(piece, until_failure=True, bulk=bulk)
             if bulk is not None and not bulk.left:
                 hasher, self._fixed = bulk.hasher, bulk.layout  # every deal was taken in bulk
@@ -616,3 +631,4 @@ class StreamDealer(Dealer):
 
     def close(self) -> None:
         self._stop()
+        self._hashing.shutdown(wait=False, cancel_futures=True)
