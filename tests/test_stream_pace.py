@@ -65,6 +65,7 @@ LIES = {
     "a garbage line, header": ("header", "garbage", None),
     "a card in a header": ("header", "headercard", None),
     "no lie, rows under a header": ("header", "none", "right"),
+    "wrong once it has dealt 20,001 (stateful)": ("line", "tired", None),
 }
 
 

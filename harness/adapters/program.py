@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import itertools
 import shlex
 import shutil
 import time
@@ -413,13 +414,21 @@ class StreamDealer(Dealer):
         """Whether a fixed layout of this output is known: its digests are then taken in bulk."""
         return self._fixed is not None
 
-    def digest_until_failure(self, deals: Sequence[int], hasher: hashlib._Hash | None = None) -> str | Failure:
+    def digest_until_failure(
+        self,
+        deals: Sequence[int],
+        hasher: hashlib._Hash | None = None,
+        cuts: Sequence[int] = (),
+        prefixes: list[str] | None = None,
+    ) -> str | Failure:
         """The deals' block digest (going on from `hasher`'s, if given), or the first failure: boards of a
         fixed layout are taken in bulk (`harness.fixed_layout`), BULK_PIECE deals at a time; the rest the
-        precise way."""
+        precise way.  At each of `cuts` (counts of deals) reached, the digest so far goes to `prefixes`."""
         hasher = hasher.copy() if hasher is not None else hashlib.sha256()
-        for lo in range(0, len(deals), BULK_PIECE):
-            piece = deals[lo : lo + BULK_PIECE]
+        marks = {c for c in cuts if 0 < c <= len(deals)}
+        bounds = sorted(marks | set(range(0, len(deals), BULK_PIECE)) | {len(deals)})
+        for lo, hi in itertools.pairwise(bounds):
+            piece = deals[lo:hi]
             bulk = None
             if self._fixed is not None and (self._proc is None or self._framer.between_boards):
                 bulk = _Bulk(self._fixed, hasher.copy(), self._layout_at, self._hashing)
@@ -435,6 +444,8 @@ class StreamDealer(Dealer):
                     return answer
                 hasher.update(answer)
             self._learn_layout()
+            if hi in marks and prefixes is not None:
+                prefixes.append(hasher.copy().hexdigest())
         return hasher.hexdigest()
 
     def _layout_at(self, region: bytes) -> FixedLayout | None:

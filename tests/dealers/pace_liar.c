@@ -12,6 +12,7 @@
  *   missing  no board at all
  *   swapped  the board with its first two cards swapped (a wrong board)
  *   headercard  the header's number replaced by "AC" and digits (a card in a header), same length
+ *   tired    every board after the process has dealt AT boards has its first two cards swapped (stateful)
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -44,7 +45,9 @@ static void show(long n) {
     if (here && strcmp(lie, "garbage") == 0) fputs("garbage\n", stdout);
     char cards[52][3];
     deal(n, cards);
-    if (here && strcmp(lie, "swapped") == 0) {
+    static long dealt = 0;
+    int tired = strcmp(lie, "tired") == 0 && ++dealt > at;
+    if ((here && strcmp(lie, "swapped") == 0) || tired) {
         char t[3];
         memcpy(t, cards[0], 3), memcpy(cards[0], cards[1], 3), memcpy(cards[1], t, 3);
     }
