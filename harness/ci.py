@@ -8,7 +8,7 @@
 - `merge DIR`: merge every `shard-*.json` under DIR into one report and exit as `verify` would.
 
 On GitHub Actions (`GITHUB_ACTIONS=true`) a shard annotates its first failure (`::error`); both
-steps append a job summary to `$GITHUB_STEP_SUMMARY` when it is set (harness.github).
+steps append a job summary to `$GITHUB_STEP_SUMMARY` when it is set (harness.reports.github).
 """
 
 from __future__ import annotations

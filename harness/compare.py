@@ -87,7 +87,8 @@ class BlockComparer:
         self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
-        self._whole_blocks = actual.whole_blocks_only or expected.whole_blocks_only
+        whole = actual.whole_blocks_only or expected.whole_blocks_only
+        self._whole_blocks = whole and actual.bulk and expected.bulk
         limits = [getattr(d, "largest_chunk", None) for d in (actual, expected)]
         self._largest = min((n for n in limits if n is not None), default=LARGEST_CHUNK)
         self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
@@ -97,6 +98,9 @@ class BlockComparer:
         on its first chunks while the last one of this block is compared)."""
         deals = block.deals
         plan = chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest)
+        for side in (self.actual, self.expected):
+            if side.whole_blocks_only and not self._whole_blocks:
+                side.block_digest(deals)  # the fixtures' whole block first: its chunks are then reproduced
         comings: list[Sequence[Sequence[int]]] = [(deals[lo:hi],) for lo, hi in plan[1:]]
         comings.append(self._first_chunks(then) if then is not None else ())
         stored = getattr(self.expected, "stored_digest", None)
@@ -274,9 +278,10 @@ class BlockComparer:
 
 def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -> list[tuple[int, int]]:
     """The chunks (start, stop) a block of `count` deals is dealt in: FIRST_CHUNK deals, then GROWTH
-    times more each time up to `largest` (a dealer's own limit); one chunk when a dealer answers only
-    whole blocks.  A function of the request alone, so that a run deals the same chunks in the same
-    processes whatever the machine's load."""
+    times more each time up to `largest` (a dealer's own limit), so that a run stopped mid-block keeps
+    what it compared (the fixtures too: they reproduce a block chunk after chunk); one chunk when both
+    dealers answer a whole block of the fixtures' grid in seconds (`Dealer.bulk`).  A function of the
+    request alone, so that a run deals the same chunks in the same processes whatever the machine's load."""
     if whole:
         return [(0, count)] if count else []
     plan, start, size = [], 0, FIRST_CHUNK if largest is None else min(FIRST_CHUNK, largest)

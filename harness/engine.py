@@ -25,7 +25,7 @@ from types import FrameType
 
 from harness.adapters import check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
-from harness.errors import RequestError
+from harness.errors import RequestError, environment_limit
 from harness.failures import Failure
 from harness.intervals import Block
 from harness.process import close_spawners, die_with_parent, exit_text
@@ -114,7 +114,7 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
         conn.send(("refused", str(exc)))
         return
     except Exception as exc:
-        conn.send(("broken", f"{type(exc).__name__}: {exc}"))
+        conn.send(_broken(exc))
         return
     warming.join()
     try:
@@ -128,9 +128,16 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     except RequestError as exc:  # a dealer's answer that only an option can make readable (--suits)
         conn.send(("refused", str(exc)))
     except Exception as exc:
-        conn.send(("broken", f"{type(exc).__name__}: {exc}"))
+        conn.send(_broken(exc))
     finally:
         comparer.close()
+
+
+def _broken(exc: Exception) -> tuple[str, str]:
+    """What a worker says of an exception of its own: the machine's limit (`refused`: the run cannot be
+    served here), or a bug of ours (`broken`)."""
+    limit = environment_limit(exc)
+    return ("refused", str(limit)) if limit is not None else ("broken", f"{type(exc).__name__}: {exc}")
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
@@ -311,6 +318,8 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
     for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
         check_impl(impl, request.options)
     done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}
+    if resume and resume.restarted:
+        outcome.notes.append(f"--resume {resume.path}: {resume.restarted}")
     if resume and done:  # in deal order: a block the old run finished past its failure is not counted
         for block in request.blocks():
             if block.key in done:

@@ -155,7 +155,7 @@ def test_a_report_that_cannot_be_written_at_the_end_does_not_take_the_verdict_aw
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from harness.errors import RequestError
-    from harness.report import Report
+    from harness.reports.report import Report
 
     def disk_full(self: Report, path: str) -> None:
         raise RequestError(f"cannot write {path}: No space left on device")

@@ -8,7 +8,7 @@ import pytest
 
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.report import Report, board_diff, coverage, merge_reports, read_report, verdict
+from harness.reports.report import Report, board_diff, coverage, merge_reports, read_report, verdict
 from reference import deal
 
 EXPECTED = deal(617).line.strip()
@@ -200,7 +200,7 @@ def test_a_shards_deals_are_counted_as_its_blocks_hold_them(
     ranges: tuple[tuple[int, int], ...], sample: int | None, dialect: str, block_size: int, shards: int
 ) -> None:
     from harness.intervals import Shard
-    from harness.report import _deals_of_shard
+    from harness.reports.report import _deals_of_shard
     from harness.request import Request
 
     for k in range(1, shards + 1):

@@ -220,29 +220,44 @@ class _Bulk:
         return [blob[i : i + LINE_BYTES] for i in range(0, len(blob), LINE_BYTES)]
 
 
-def timeout_failure(number: int, options: DealerOptions, *, started: bool) -> Failure:
-    """No answer in time: after the process started (--timeout), or before it showed it had started."""
+def timeout_failure(
+    number: int, options: DealerOptions, *, started: bool, stderr: str = "", answered_before: bool = False
+) -> Failure:
+    """No answer in time: after the process started (--timeout), or before it showed it had started; what it
+    wrote on stderr (a crash report of a process that did not end) quoted.  A program that answered before
+    (other deals, in other processes) is not said not to have started: what this process did is said."""
+    said = f"; stderr: {stderr}" if stderr else ""
     if started:
-        return Failure(number, "timeout", f"no answer within {options.timeout:g} s (killed with its children)")
+        return Failure(number, "timeout", f"no answer within {options.timeout:g} s (killed with its children){said}")
     within = options.startup_timeout + options.timeout
-    return Failure(
-        number,
-        "timeout",
-        f"no answer within {within:g} s: the program did not start (read its input or write) within "
-        f"--startup-timeout {options.startup_timeout:g} s + --timeout {options.timeout:g} s (killed with its children)",
-    )
+    bounds = f"--startup-timeout {options.startup_timeout:g} s + --timeout {options.timeout:g} s"
+    if stderr or answered_before:
+        what = "this process wrote only to stderr" if stderr else "this process neither read its input nor wrote"
+        before = ", though the program had answered deals before" if answered_before else ""
+        message = f"no answer within {within:g} s: {what} within {bounds}{before} (killed with its children){said}"
+    else:
+        message = (
+            f"no answer within {within:g} s: the program did not start (read its input or write) within "
+            f"{bounds} (killed with its children)"
+        )
+    return Failure(number, "timeout", message)
 
 
-def _judge(number: int, run: process.Run, options: DealerOptions, *, stream: bool) -> Answer:
-    """The answer for one deal from a program run just for it."""
+def _judge(
+    number: int, run: process.Run, options: DealerOptions, *, stream: bool, answered_before: bool = False
+) -> Answer:
+    """The answer for one deal from a program run just for it (`answered_before`: another of its processes
+    answered a deal)."""
     encoding = options.encoding
     if run.timed_out:
-        return timeout_failure(number, options, started=run.started)
+        stderr = run.child.stderr_text(encoding)
+        return timeout_failure(number, options, started=run.started, stderr=stderr, answered_before=answered_before)
     if run.overflowed:
         return Failure(number, "invalid-output", f"more than {MAX_OUTPUT} bytes of output (killed)")
     assert run.returncode is not None
     if run.returncode != 0:
-        return Failure(number, "crash", run.child.describe_exit(encoding))
+        printed = "" if stream else run.stdout.decode(encoding, "replace")  # a stream's answers are framed
+        return Failure(number, "crash", run.child.describe_exit(encoding, printed))
     if stream:
         framer = BoardFramer(encoding)
         boards = framer.feed(run.stdout)
@@ -292,6 +307,7 @@ class CommandDealer(Dealer):
         if not any("{n}" in a for a in self.argv):
             self.argv.append("{n}")
         self.options = options
+        self.answered = False  # a process of it has answered a deal with a board
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         return self._answers(deals, until_failure=False)
@@ -317,7 +333,7 @@ class CommandDealer(Dealer):
                     argv = self._argv(number)
                     running = process.start(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
                 if done is not None:
-                    answers.append(_judge(*done, o, stream=False))
+                    answers.append(self._judge(*done))
                     done = None
                     if until_failure and isinstance(answers[-1], Failure):
                         break
@@ -328,12 +344,17 @@ class CommandDealer(Dealer):
                 ended.append(run.child)
                 done = (number, run)
             if done is not None:
-                answers.append(_judge(*done, o, stream=False))
+                answers.append(self._judge(*done))
         finally:
             if running is not None:
                 running.child.kill()
             process.sweep(ended)
         return answers
+
+    def _judge(self, number: int, run: process.Run) -> Answer:
+        answer = _judge(number, run, self.options, stream=False, answered_before=self.answered)
+        self.answered = self.answered or isinstance(answer, bytes)
+        return answer
 
 
 class _Ended(Exception):
@@ -364,6 +385,7 @@ class StreamDealer(Dealer):
         self.buffered_processes = 0  # processes whose stdin was closed to make them write
         self.ended_processes = 0  # processes that ended with status 0 after answering, the rest dealt afresh
         self._answered = 0  # deals the running process has answered
+        self.answered = False  # a process of it has answered a deal with a board
         # Seen at a deadline to hold its answers until its stdin ended: every later chunk's stdin is closed
         # once written (each chunk dealt by a process of its own, as BUFFERING_NOTE says).
         self._answers_at_end = False
@@ -488,7 +510,9 @@ class StreamDealer(Dealer):
     def _alone(self, number: int) -> Answer:
         o = self.options
         run = process.run(self.argv, f"{number}\n".encode(), o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
-        return _judge(number, run, o, stream=True)
+        answer = _judge(number, run, o, stream=True, answered_before=self.answered)
+        self.answered = self.answered or isinstance(answer, bytes)
+        return answer
 
     def _batch(self, batch: Sequence[int], bulk: _Bulk | None = None) -> list[Answer]:
         """One answer per deal; with `bulk` (a process between boards), boards are taken in bulk while
@@ -545,6 +569,7 @@ class StreamDealer(Dealer):
                     rest = bulk.feed(chunk, len(batch))
                     if bulk.seen > seen:
                         last_board = now
+                    self.answered = self.answered or bulk.count > 0
                     if rest is None:
                         continue
                     answers[:0] = bulk.answers()
@@ -571,7 +596,13 @@ class StreamDealer(Dealer):
                     last_board = now
                     continue
                 leave_bulk()
-                failure = timeout_failure(batch[len(answers)], o, started=self._started_at is not None)
+                failure = timeout_failure(
+                    batch[len(answers)],
+                    o,
+                    started=self._started_at is not None,
+                    stderr=proc.stderr_text(o.encoding),
+                    answered_before=self.answered,
+                )
                 self._ended(batch, answers, failure)
         if stdin_closed:
             self._stop()
@@ -587,6 +618,7 @@ class StreamDealer(Dealer):
             if len(answers) < len(batch):
                 answers.append(_answer(batch[len(answers)], board))
                 self._answered += 1
+                self.answered = True
             if isinstance(board, RunawayOutput):  # framing is lost: start afresh
                 self._stop()
                 raise _Ended(answers, None)

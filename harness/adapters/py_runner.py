@@ -284,7 +284,7 @@ def _failed(exc: BaseException, value: object, call: str, spec: str = "") -> tup
     if isinstance(exc, AmbiguousCards):
         return b"R", json.dumps({"message": f"{call} returned cards where {exc}"[:MAX_MESSAGE]}).encode()
     if isinstance(exc, MemoryError):
-        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        limit = resource.getrlimit(resource.RLIMIT_DATA)[0]  # the memory limit where no cgroup bounds it
         said = f" (--memory-limit {limit >> 20} MB)" if limit != resource.RLIM_INFINITY else ""
         return _failure("crash", f"{call}: MemoryError: over the memory limit{said}")
     if isinstance(exc, SystemExit):

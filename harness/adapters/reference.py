@@ -17,6 +17,7 @@ STORED_ROWS_FROM = 10_000  # deals in the smallest row of the fixtures' digest t
 
 class ReferenceDealer(Dealer):
     kind, form, package = "reference", "reference", "freecell-harness"
+    bulk = True
 
     def __init__(self, options: DealerOptions) -> None:
         self.impl = "reference"

@@ -87,9 +87,9 @@ class _Process:
         argv = driver_command(node)
         self.heap_set_by_user = "max-old-space-size" in os.environ.get("NODE_OPTIONS", "")
         if limits.memory_mb and not self.heap_set_by_user:
-            # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
+            # V8's heap stops here; typed arrays live outside it, bounded by the tree's memory limit.
             argv.insert(1, f"--max-old-space-size={limits.memory_mb}")
-        self.child = process.spawn(argv, limits=limits, memory="data", env=driver_env())
+        self.child = process.spawn(argv, limits=limits, env=driver_env())
         self.buffer = b""
 
     def send(self, request: Message) -> None:

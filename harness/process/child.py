@@ -36,7 +36,6 @@ from harness.process import spawner, supervisor
 from harness.process.environment import dealer_environment
 from harness.process.exits import exit_text, limit_in_words
 from harness.process.proc import proc_stat, reads_pipe, thread_states
-from harness.process.spawner import MemoryRule
 from harness.process.trees import live_trees, reap
 
 STDERR_TAIL = 400  # characters of stderr quoted in a crash
@@ -63,7 +62,6 @@ class Child:
         argv: Sequence[str],
         *,
         limits: Limits = NO_LIMITS,
-        memory: MemoryRule = "address-space",
         stdin: bool = True,
         env: dict[str, str] | None = None,
         drain_stderr: bool = True,
@@ -90,7 +88,7 @@ class Child:
                 ours.append(read_end)
                 theirs.append(write_end)
             self._after: Child | None = None
-            if after is not None and after._spawner.takes_next(limits, memory, environment):
+            if after is not None and after._spawner.takes_next(limits, environment):
                 after._spawner.users += 1
                 self._spawner, self.pid, self._after = after._spawner, 0, after
                 try:
@@ -100,7 +98,7 @@ class Child:
                     raise OSError(f"the spawner ended before it started {argv[0]}") from None
             else:
                 self._spawner, self.pid = spawner.start(
-                    argv, theirs, limits=limits, memory=memory, env=environment, marker=marker, cpu_s=cpu_s
+                    argv, theirs, limits=limits, env=environment, marker=marker, cpu_s=cpu_s
                 )
         except BaseException:
             for fd in ours:
@@ -113,6 +111,7 @@ class Child:
         # The forks its cgroup refused before this tree began (counted by the spawner then, not here
         # later, when this tree may have run into the limit already): any more were this tree's.
         self._process_limit_hits = 0 if self._after is not None else self._spawner.refused_before
+        self._memory_limit_kills = 0 if self._after is not None else self._spawner.oom_killed_before
         # Reentrant: a signal handler that kills every child (a worker's SIGTERM) may run in a thread
         # that was waiting for this one.
         self._status_lock = threading.RLock()
@@ -159,6 +158,7 @@ class Child:
             raise OSError("the spawner ended before it started the program") from None
         self._after = None
         self._process_limit_hits = self._spawner.refused_before
+        self._memory_limit_kills = self._spawner.oom_killed_before
 
     def _drain_stderr(self) -> None:
         while self._read_stderr():
@@ -387,20 +387,28 @@ class Child:
                 with contextlib.suppress(OSError):
                     os.close(fd)
 
-    def describe_exit(self, encoding: str = "utf-8") -> str:
-        """How it ended, with the limit it ran into and its last words, for a `crash` message."""
+    def describe_exit(self, encoding: str = "utf-8", stdout: str = "") -> str:
+        """How it ended, with the limit it ran into and its last words, for a `crash` message; `stdout`: what
+        it printed that is no board (a JVM says there that it could not reserve its memory), read for a
+        limit too, and quoted when it said nothing on stderr."""
         code = self.returncode
         assert code is not None
         stderr = self.stderr_text(encoding)
-        limit = self.limit_hit(stderr)
-        return exit_text(code) + (f"; {limit}" if limit else "") + (f"; stderr: {stderr}" if stderr else "; no stderr")
+        printed = " ".join(stdout.split())[-STDERR_TAIL:]
+        limit = self.limit_hit(f"{stderr} {printed}")
+        said = f"; stderr: {stderr}" if stderr else (f"; no stderr; stdout: {printed}" if printed else "; no stderr")
+        return exit_text(code) + (f"; {limit}" if limit else "") + said
 
     def limit_hit(self, stderr: str) -> str | None:
         """Which of its limits it ran into, if its end shows one."""
         code, limits = self.returncode, self.limits
         if limits.cpu_s and code == -signal.SIGXCPU:
             return f"over the CPU-time limit (--cpu-limit {limits.cpu_s:g} s)"
-        memory = bool(limits.memory_mb) and self.peak_rss_kb >= (limits.memory_mb or 0) * 1024 * 0.9
+        memory_cgroup = self._spawner.memory_cgroup
+        memory = bool(limits.memory_mb) and (
+            self.peak_rss_kb >= (limits.memory_mb or 0) * 1024 * 0.9
+            or bool(memory_cgroup and memory_cgroup.oom_kills() > self._memory_limit_kills)
+        )
         processes = bool(self.cgroup and self.cgroup.limit_hits() > self._process_limit_hits)
         return limit_in_words(limits, stderr, memory_seen=memory, processes_seen=processes)
 
@@ -409,7 +417,6 @@ def spawn(
     argv: Sequence[str],
     *,
     limits: Limits = NO_LIMITS,
-    memory: MemoryRule = "address-space",
     stdin: bool = True,
     env: dict[str, str] | None = None,
     drain_stderr: bool = True,
@@ -420,4 +427,4 @@ def spawn(
     With `after` (a process of the same limits and environment, which has ended or is about to), it is
     asked for at once and started as soon as `after` has ended and its tree is gone, where that one's
     spawner can (it has a cgroup): it is then `pending` until `wait_started`; else it is started now."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, drain_stderr=drain_stderr, after=after)
+    return Child(argv, limits=limits, stdin=stdin, env=env, drain_stderr=drain_stderr, after=after)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -47,6 +48,7 @@ class Report:
     resumed: int = 0  # deals of `checked` read from a resume log, not checked by this run
     harness_version: str = field(default_factory=harness_version)
     dealer_version: str | None = None
+    dealer_build: str | None = None  # SHA-256 of what the dealer is made of (harness.adapters.dealer_build)
 
     @property
     def verdict(self) -> Verdict:
@@ -82,6 +84,7 @@ class Report:
             "resumed": self.resumed,
             "harness_version": self.harness_version,
             "dealer_version": self.dealer_version,
+            "dealer_build": self.dealer_build,
             "interrupted": self.interrupted,
         }
 
@@ -111,6 +114,7 @@ class Report:
                 resumed=_count(data.get("resumed", 0), "resumed"),
                 harness_version=str(data.get("harness_version", "unknown")),
                 dealer_version=None if data.get("dealer_version") is None else str(data["dealer_version"]),
+                dealer_build=_build(data.get("dealer_build")),
                 interrupted=bool(data.get("interrupted", False)),
             )
         except RequestError as exc:
@@ -132,6 +136,12 @@ class Report:
 def _text(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise RequestError(f"{name!r} is not a string")
+    return value
+
+
+def _build(value: object) -> str | None:
+    if value is not None and not (isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value)):
+        raise RequestError(f"'dealer_build': {value!r} is not a SHA-256 in hex, nor null")
     return value
 
 
@@ -210,12 +220,16 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         resumed=sum(r.resumed for _, r in reports),
         harness_version=first.harness_version,
         dealer_version=first.dealer_version,
+        dealer_build=first.dealer_build,
         interrupted=any(r.interrupted for _, r in reports),
     )
 
 
 # What makes shards parts of one run: what was compared with what, over which deals, by which builds.
-_SAME_RUN = ("implementation", "against", "dialect", "ranges", "sample", "seed", "dealer_version", "harness_version")
+_SAME_RUN = (
+    *("implementation", "against", "dialect", "ranges", "sample", "seed"),
+    *("dealer_version", "dealer_build", "harness_version"),
+)
 
 
 def _shown(value: object) -> str:
