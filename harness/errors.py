@@ -26,7 +26,13 @@ class RequestError(HarnessError):
 
 
 class BoardError(HarnessError, ValueError):
-    """Not a board of 52 distinct cards in a known shape: the message says why (`harness.cards`)."""
+    """Not a board of 52 distinct cards in a known shape: the message says why (`harness.cards`).
+    `cards`: the 52 it holds in dealing order (card indices), when it is laid out as a board but a card
+    repeats: what it gave can still be shown."""
+
+    def __init__(self, message: str, cards: tuple[int, ...] | None = None) -> None:
+        super().__init__(message)
+        self.cards = cards
 
 
 class HarnessBug(HarnessError):

@@ -38,7 +38,7 @@ import numpy as np
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.pinning import pin_failure
-from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
+from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, board_given, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.fixed_layout import FixedLayout, fixed_layout
@@ -267,7 +267,7 @@ def _judge(
         elif end is not None and not boards:
             return Failure(number, "invalid-output", str(end))
         if not boards:
-            return Failure(number, "crash", f"the program ended (status 0) without answering deal {number}")
+            return no_board(number, run.child, framer.unread, encoding)
         return _answer(number, boards[0])
     text = run.stdout.decode(encoding, "replace")
     if "\ufffd" in text:
@@ -276,12 +276,28 @@ def _judge(
     try:
         return canonical_line(read_board(text))
     except BoardError as exc:
-        return Failure(number, "invalid-output", str(exc))
+        said = run.child.stderr_text(encoding)  # why it printed no board, maybe
+        message = str(exc) + (f"; stderr: {said}" if said else "")
+        return Failure(number, "invalid-output", message, None, board_given(exc))
+
+
+QUOTED_TEXT = 200  # characters quoted of what a program wrote instead of a board
+
+
+def no_board(number: int, child: process.Child, unread: str, encoding: str) -> Failure:
+    """A program that ended (status 0) with no board for deal `number`: `invalid-output` quoting what it
+    wrote instead (`unread`: text that was no board), else a `crash`; its stderr quoted either way."""
+    said = child.stderr_text(encoding)
+    stderr = f"; stderr: {said}" if said else ""
+    if unread:
+        text = unread if len(unread) <= QUOTED_TEXT else unread[: QUOTED_TEXT - 1] + "…"
+        return Failure(number, "invalid-output", f"no board for deal {number}: it wrote {text!r}, then ended{stderr}")
+    return Failure(number, "crash", f"the program ended (status 0) without answering deal {number}{stderr}")
 
 
 def _answer(number: int, board: Board) -> Answer:
     if isinstance(board, BoardError):
-        return Failure(number, "invalid-output", str(board))
+        return Failure(number, "invalid-output", str(board), None, board_given(board))
     return board
 
 
@@ -389,6 +405,7 @@ class StreamDealer(Dealer):
         # Seen at a deadline to hold its answers until its stdin ended: every later chunk's stdin is closed
         # once written (each chunk dealt by a process of its own, as BUFFERING_NOTE says).
         self._answers_at_end = False
+        self._closed_for_answers = False  # see _batch
         self._proc: process.Child | None = None
         self._framer = BoardFramer(options.encoding)
         self._spawned = 0.0
@@ -523,6 +540,8 @@ class StreamDealer(Dealer):
         self.buffered_processes += stdin_closed
         answers: list[Answer] = []
         o = self.options
+        # Its stdin was closed because it waited with answers unwritten; it may have had none (a deal it skipped).
+        self._closed_for_answers = False
         last_board = time.monotonic()
         poll = IDLE_POLL_S[0]
         idle: list[int] = []  # the program's CPU time at each look since its last output that found it waiting
@@ -579,9 +598,9 @@ class StreamDealer(Dealer):
                     last_board = now
                 continue
             if not stdin_closed and not writer.is_alive() and self._waits_for_more_input(proc, idle):
+                leave_bulk()  # what it wrote before is read as it came; only what comes after is held answers
                 proc.close_stdin()
-                stdin_closed = True
-                self.buffered_processes += 1
+                stdin_closed = self._closed_for_answers = True
                 last_board = now  # --timeout from now to write what it held, however late it was seen
                 continue
             poll = min(2 * poll, IDLE_POLL_S[1])
@@ -590,9 +609,9 @@ class StreamDealer(Dealer):
                     # All its input read and no board, it waits for more: it holds its answers until its stdin
                     # ends (a runtime whose own threads wake on timers, as the JVM's, never looks idle to
                     # `_waits_for_more_input`).  Its stdin is closed, and it has --timeout from now to answer.
+                    leave_bulk()
                     proc.close_stdin()
-                    stdin_closed = self._answers_at_end = True
-                    self.buffered_processes += 1
+                    stdin_closed = self._answers_at_end = self._closed_for_answers = True
                     last_board = now
                     continue
                 leave_bulk()
@@ -615,6 +634,9 @@ class StreamDealer(Dealer):
         Whether they completed any."""
         boards = self._framer.feed(data)
         for board in boards:
+            if self._closed_for_answers:  # it did hold answers until its stdin ended (BUFFERING_NOTE)
+                self.buffered_processes += 1
+                self._closed_for_answers = False
             if len(answers) < len(batch):
                 answers.append(_answer(batch[len(answers)], board))
                 self._answered += 1
@@ -660,7 +682,8 @@ class StreamDealer(Dealer):
             if len(answers) == len(batch):
                 raise _Ended(answers, None)
         if failure is None and returncode == 0 and unfinished is None and self._answered:
-            self.ended_processes += 1
+            # Not by itself when its stdin was closed for answers and none came.
+            self.ended_processes += not self._closed_for_answers
             raise _Ended(answers, None)
         number = batch[len(answers)]
         if failure is None:
@@ -668,6 +691,8 @@ class StreamDealer(Dealer):
                 failure = Failure(number, "crash", proc.describe_exit(self.options.encoding))
             elif unfinished is not None:
                 failure = Failure(number, "invalid-output", str(unfinished))
+            elif proc is not None:
+                failure = no_board(number, proc, self._framer.unread, self.options.encoding)
             else:
                 failure = Failure(number, "crash", f"the program ended (status 0) before answering deal {number}")
         raise _Ended(answers, failure)

@@ -22,7 +22,7 @@ from typing import Any
 
 from harness import process
 from harness.adapters.pinning import pin_failure
-from harness.cards import BoardError, canonical_line, read_board
+from harness.cards import BoardError, board_given, canonical_line, read_board
 from harness.errors import HarnessError, RequestError
 from harness.failures import Failure
 from harness.limits import NO_LIMITS, Limits
@@ -427,7 +427,7 @@ class NodeBridge:
         try:
             return canonical_line(read_board(text))
         except BoardError as exc:
-            return Failure(deal, "invalid-output", f"{said}: {exc}")
+            return Failure(deal, "invalid-output", f"{said}: {exc}", None, board_given(exc))
         except RecursionError:  # JSON-like text nested thousands deep
             return Failure(deal, "invalid-output", f"{said}: nested deeper than a board")
 

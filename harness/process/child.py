@@ -38,7 +38,9 @@ from harness.process.exits import exit_text, limit_in_words
 from harness.process.proc import proc_stat, reads_pipe, thread_states
 from harness.process.trees import live_trees, reap
 
-STDERR_TAIL = 400  # characters of stderr quoted in a crash
+STDERR_QUOTED = 400  # characters of stderr quoted in a crash: its beginning and its end
+STDERR_HEAD_BYTES = 4096  # the beginning of stderr, always kept (a panic's message comes before its backtrace)
+_GAP = " … "
 _READ = 1 << 20
 
 
@@ -124,7 +126,9 @@ class Child:
         self.written = 0  # bytes of stdin handed to the pipe so far
         self.input_read = False  # it has read some of its stdin: it has started
         self._done = False  # its tree is gone: its pid may belong to another process now
-        self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
+        self._stderr_head = bytearray()  # its first STDERR_HEAD_BYTES bytes
+        self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)  # the last chunks after them
+        self._stderr_dropped = False  # chunks between the head and the last ones were let go
         self._stderr_open = True
         self._stderr_thread: threading.Thread | None = None
         if drain_stderr:
@@ -172,11 +176,16 @@ class Child:
             chunk = os.read(self._stderr_fd, _READ)
         except (OSError, ValueError):
             chunk = b""
-        if chunk:
-            self._stderr.append(chunk)
-        else:
+        if not chunk:
             self._stderr_open = False
-        return bool(chunk)
+            return False
+        room = STDERR_HEAD_BYTES - len(self._stderr_head)
+        self._stderr_head += chunk[: max(0, room)]
+        rest = chunk[max(0, room) :]
+        if rest:
+            self._stderr_dropped |= len(self._stderr) == self._stderr.maxlen
+            self._stderr.append(rest)
+        return True
 
     # -- talking to it --
 
@@ -278,19 +287,23 @@ class Child:
             self._read_stderr()
 
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
-        """The last STDERR_TAIL characters of its stderr, on one line."""
+        """Its stderr on one line: all of it, or its beginning and its end (STDERR_QUOTED characters in
+        all), so that the first words (a panic's message) and the last (the error at the end) both show."""
         self._settle_stderr(settle)
-        raw = b"".join(self._stderr)
-        try:
-            text = raw.decode(encoding, "replace")
-        except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
-            text = raw.decode("utf-8", "replace")
-        return " ".join(text.split())[-STDERR_TAIL:]
+        head, tail = bytes(self._stderr_head), b"".join(self._stderr)
+        if self._stderr_dropped:  # its middle is gone: the beginning from the head, the end from the tail
+            begin, end = (" ".join(_decoded(part, encoding).split()) for part in (head, tail))
+        else:
+            begin = end = " ".join(_decoded(head + tail, encoding).split())
+            if len(begin) <= STDERR_QUOTED:
+                return begin
+        begin = begin[: STDERR_QUOTED * 3 // 5]  # more of the beginning: where a message says what went wrong
+        return begin + _GAP + end[len(end) - (STDERR_QUOTED - len(begin) - len(_GAP)) :]
 
     def stderr_lines(self, *, settle: float = 0.2) -> list[str]:
-        """What is kept of its stderr (the last chunks), as lines."""
+        """What is kept of its stderr (its beginning and its last chunks), as lines."""
         self._settle_stderr(settle)
-        return b"".join(self._stderr).decode("utf-8", "replace").splitlines()
+        return (bytes(self._stderr_head) + b"".join(self._stderr)).decode("utf-8", "replace").splitlines()
 
     # -- its end --
 
@@ -394,7 +407,7 @@ class Child:
         code = self.returncode
         assert code is not None
         stderr = self.stderr_text(encoding)
-        printed = " ".join(stdout.split())[-STDERR_TAIL:]
+        printed = " ".join(stdout.split())[-STDERR_QUOTED:]
         limit = self.limit_hit(f"{stderr} {printed}")
         said = f"; stderr: {stderr}" if stderr else (f"; no stderr; stdout: {printed}" if printed else "; no stderr")
         return exit_text(code) + (f"; {limit}" if limit else "") + said
@@ -411,6 +424,13 @@ class Child:
         )
         processes = bool(self.cgroup and self.cgroup.limit_hits() > self._process_limit_hits)
         return limit_in_words(limits, stderr, memory_seen=memory, processes_seen=processes)
+
+
+def _decoded(raw: bytes, encoding: str) -> str:
+    try:
+        return raw.decode(encoding, "replace")
+    except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
+        return raw.decode("utf-8", "replace")
 
 
 def spawn(
