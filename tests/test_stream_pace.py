@@ -39,8 +39,11 @@ def liar(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def verdict(impl: str, last: int, *, bulk: bool = True) -> tuple[bool, int, tuple[int, str, str] | None]:
-    """What `verify IMPL --range 1-LAST --jobs 1` finds; `bulk=False`: the precise reader alone."""
+def verdict(
+    impl: str, last: int, *, bulk: bool = True
+) -> tuple[bool, int, tuple[int, str, str] | None, tuple[str, ...]]:
+    """What `verify IMPL --range 1-LAST --jobs 1` finds, and the notes it says; `bulk=False`: the precise
+    reader alone."""
     saved = program.FIXED_TRIES
     program.FIXED_TRIES = program.FIXED_TRIES if bulk else 0  # no fixed layout is ever learnt: all precise
     try:
@@ -48,7 +51,7 @@ def verdict(impl: str, last: int, *, bulk: bool = True) -> tuple[bool, int, tupl
     finally:
         program.FIXED_TRIES = saved
     f = outcome.first_failure
-    return outcome.conformant, outcome.checked, (f.deal, f.kind, f.message) if f else None
+    return outcome.conformant, outcome.checked, (f.deal, f.kind, f.message) if f else None, tuple(outcome.notes)
 
 
 # (format, lie, what is true of the lie: "right" boards, a failure at AT, or None where the precise reader's
