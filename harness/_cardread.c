@@ -1,4 +1,5 @@
-/* harness._cardread: the steady state of harness.shapes' quick readers, in one pass of C.
+/* harness._cardread: the steady state of harness.shapes' quick readers, in one pass of C; and
+ * `fitting`, the check of harness.fixed_layout's boards taken in bulk.
  *
  * `line(items, how, cls, fields, types, table, distinct)` writes the canonical line of a
  * board whose cards a learnt kind names (harness/shapes.py, `_Kind`), or returns None where any
@@ -373,9 +374,137 @@ cardread_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return result;
 }
 
+/* fitting(data, width, want, board) -> how many whole boards of `width` bytes at the start of `data`
+ * fit a fixed layout (harness/fixed_layout.py): at each place p of a board, where want[p] is 0 the
+ * byte is board[p]; else it is of a kind want[p] names (bits: WANT_RANK an upper-case rank letter,
+ * WANT_SUIT an upper-case suit letter, WANT_DIGIT an ASCII digit).  A byte's kinds are told by its two
+ * nibbles (each kind is a union of nibble rectangles), with SSSE3 sixteen bytes at a time where the
+ * CPU has it, else one at a time: the same answer either way. */
+enum { WANT_RANK = 0x07, WANT_SUIT = 0x18, WANT_DIGIT = 0x20 };
+
+/* Bit 0: 2-9 (high nibble 3); bit 1: A J K (4); bit 2: Q T (5); bit 3: C D H (4); bit 4: S (5); bit 5: 0-9 (3). */
+static const unsigned char LOW_NIBBLE[16] = {0x20, 0x26, 0x21, 0x39, 0x2D, 0x21, 0x21, 0x21,
+                                             0x29, 0x21, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00};
+static const unsigned char HIGH_NIBBLE[16] = {0, 0, 0, 0x21, 0x0A, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+static inline unsigned char
+kinds_of(unsigned char c)
+{
+    return LOW_NIBBLE[c & 15] & HIGH_NIBBLE[c >> 4];
+}
+
+static inline int
+byte_fits(unsigned char c, unsigned char want, unsigned char expected)
+{
+    return want ? (kinds_of(c) & want) != 0 : c == expected;
+}
+
+static Py_ssize_t
+fitting_bytes(const unsigned char *d, Py_ssize_t boards, Py_ssize_t width, const unsigned char *want,
+              const unsigned char *board)
+{
+    Py_ssize_t fit = 0;
+    for (; fit < boards; fit++, d += width) {
+        int ok = 1;
+        for (Py_ssize_t p = 0; p < width; p++) {
+            ok &= byte_fits(d[p], want[p], board[p]);
+        }
+        if (!ok) {
+            break;
+        }
+    }
+    return fit;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HAVE_VECTOR_FIT 1
+
+__attribute__((target("ssse3"))) static Py_ssize_t
+fitting_vectors(const unsigned char *d, Py_ssize_t boards, Py_ssize_t width, const unsigned char *want,
+                const unsigned char *board)
+{
+    const __m128i low_table = _mm_loadu_si128((const __m128i *)LOW_NIBBLE);
+    const __m128i high_table = _mm_loadu_si128((const __m128i *)HIGH_NIBBLE);
+    const __m128i nibble = _mm_set1_epi8(0x0F), zero = _mm_setzero_si128();
+    Py_ssize_t blocks = width / 16, fit = 0;
+    for (; fit < boards; fit++, d += width) {
+        int ok = 1;
+        for (Py_ssize_t b = 0; b < blocks && ok; b++) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(d + 16 * b));
+            __m128i w = _mm_loadu_si128((const __m128i *)(want + 16 * b));
+            __m128i e = _mm_loadu_si128((const __m128i *)(board + 16 * b));
+            __m128i kinds = _mm_and_si128(_mm_shuffle_epi8(low_table, _mm_and_si128(v, nibble)),
+                                          _mm_shuffle_epi8(high_table, _mm_and_si128(_mm_srli_epi16(v, 4), nibble)));
+            __m128i of_kind = _mm_xor_si128(_mm_cmpeq_epi8(_mm_and_si128(kinds, w), zero), _mm_set1_epi8(-1));
+            __m128i fixed = _mm_and_si128(_mm_cmpeq_epi8(w, zero), _mm_cmpeq_epi8(v, e));
+            ok = _mm_movemask_epi8(_mm_or_si128(of_kind, fixed)) == 0xFFFF;
+        }
+        for (Py_ssize_t p = 16 * blocks; p < width && ok; p++) {
+            ok = byte_fits(d[p], want[p], board[p]);
+        }
+        if (!ok) {
+            break;
+        }
+    }
+    return fit;
+}
+#endif
+
+static PyObject *
+cardread_fitting(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer data, want, board;
+    Py_ssize_t width, fit = 0;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "fitting(data, width, want, board)");
+        return NULL;
+    }
+    width = PyLong_AsSsize_t(args[1]);
+    if (width == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[0], &data, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[2], &want, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&data);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[3], &board, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&data);
+        PyBuffer_Release(&want);
+        return NULL;
+    }
+    if (width < 1 || want.len != width || board.len != width) {
+        PyErr_SetString(PyExc_ValueError, "fitting: a width of at least 1, want and board of width bytes");
+    }
+    else {
+        const unsigned char *d = data.buf;
+        Py_ssize_t boards = data.len / width;
+        Py_BEGIN_ALLOW_THREADS
+#ifdef HAVE_VECTOR_FIT
+        if (__builtin_cpu_supports("ssse3")) {
+            fit = fitting_vectors(d, boards, width, want.buf, board.buf);
+        }
+        else
+#endif
+        {
+            fit = fitting_bytes(d, boards, width, want.buf, board.buf);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&data);
+    PyBuffer_Release(&want);
+    PyBuffer_Release(&board);
+    return PyErr_Occurred() ? NULL : PyLong_FromSsize_t(fit);
+}
+
 static PyMethodDef cardread_methods[] = {
     {"line", (PyCFunction)(void (*)(void))cardread_line, METH_FASTCALL,
      "line(items, how, cls, fields, types, table, distinct) -> the board's canonical line, or None"},
+    {"fitting", (PyCFunction)(void (*)(void))cardread_fitting, METH_FASTCALL,
+     "fitting(data, width, want, board) -> the whole boards at the start of data that fit"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -385,7 +514,10 @@ cardread_exec(PyObject *module)
     if (PyModule_AddIntConstant(module, "BY_IDENTITY", BY_IDENTITY) < 0 ||
         PyModule_AddIntConstant(module, "BY_ATTRIBUTES", BY_ATTRIBUTES) < 0 ||
         PyModule_AddIntConstant(module, "BY_ITEMS", BY_ITEMS) < 0 ||
-        PyModule_AddIntConstant(module, "BY_POSITION", BY_POSITION) < 0) {
+        PyModule_AddIntConstant(module, "BY_POSITION", BY_POSITION) < 0 ||
+        PyModule_AddIntConstant(module, "WANT_RANK", WANT_RANK) < 0 ||
+        PyModule_AddIntConstant(module, "WANT_SUIT", WANT_SUIT) < 0 ||
+        PyModule_AddIntConstant(module, "WANT_DIGIT", WANT_DIGIT) < 0) {
         return -1;
     }
     return 0;

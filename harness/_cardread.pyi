@@ -15,3 +15,9 @@ def line(
     distinct: bool,
     /,
 ) -> bytes | None: ...
+
+WANT_RANK: Final[int]
+WANT_SUIT: Final[int]
+WANT_DIGIT: Final[int]
+
+def fitting(data: bytes | memoryview, width: int, want: bytes, board: bytes, /) -> int: ...

@@ -408,9 +408,16 @@ class BoardFramer:
         self._templates_left = TEMPLATES_LEARNT  # boards a template may yet be learnt from
         self.unread = ""  # at `finish`: the text after the last board (no board: words a reader took for headers)
         self._template_misses = 0  # regions in a row whose first board the template did not read
+        # The last board the precise path read from its start: (its text, its cards, its card lines' shape).
+        self.last_read: tuple[str, tuple[int, ...], tuple[int, ...]] | None = None
 
     def _cards(self) -> list[int]:
         return [c for ln in self._board.lines for c in ln.cards]
+
+    @property
+    def between_boards(self) -> bool:
+        """Whether every byte fed so far belongs to a board already returned (none begun, none held)."""
+        return not (self._pending or self._tail or self._board.lines or self._decoder.getstate()[0])
 
     def feed(self, data: bytes) -> list[Board]:
         """The boards completed by these bytes."""
@@ -503,15 +510,24 @@ class BoardFramer:
     def _first_board_template(self, region: bytes) -> BoardTemplate | None:
         """The template of the first board of `region` (which starts a board), read the precise
         way by a framer in this one's state."""
+        read = self.first_board(region)
+        if read is None:
+            return None
+        self.last_read = read
+        return self._learn(*read)
+
+    def first_board(self, region: bytes) -> tuple[str, tuple[int, ...], tuple[int, ...]] | None:
+        """The first board of `region` (which starts a board) as `last_read` has boards, read the precise
+        way by a framer in this one's state; None if it is not a board of this one's layout."""
         probe = BoardFramer(self._encoding, self.max_board_chars)
         probe.layout = self.layout
         for line in region[:MAX_PENDING].split(b"\n")[:-1]:
             boards = probe._feed_text(probe._decoder.decode(line + b"\n"))
             if boards:
-                learnt = probe._learn_from
-                if not isinstance(boards[0], bytes) or learnt is None or probe.layout != self.layout:
+                read = probe.last_read
+                if not isinstance(boards[0], bytes) or read is None or probe.layout != self.layout:
                     return None  # not a board, or one of another layout: not this output's boards
-                return self._learn(*learnt)
+                return read
         return None
 
     def _learn(self, text: str, cards: tuple[int, ...], layout: tuple[int, ...]) -> BoardTemplate | None:
@@ -606,6 +622,7 @@ class BoardFramer:
 
     def _learnt(self, board: _BoardSoFar, cards: tuple[int, ...], layout: tuple[int, ...]) -> None:
         """A board the precise path read from its start: a template may be learnt from it."""
+        self.last_read = ("\n".join(board.raws) + "\n", cards, layout)
         if self._templates_left > 0 and self._fast:
             self._learn_from = ("\n".join(board.raws) + "\n", cards, layout)
 

@@ -67,6 +67,7 @@ STATE_KINDS = ("mismatch", "invalid-output")  # failures a dealer's kept state c
 PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (adapters.pinning.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
+LARGEST_CHUNK = 1 << 16  # deals in a chunk at most, answer by answer (a block of a million: memory stays flat)
 AHEAD_CHUNKS = 3  # chunks of the next block a dealer is asked for ahead (16 + 64 + 256 deals)
 
 
@@ -91,7 +92,7 @@ class BlockComparer:
         whole = actual.whole_blocks_only or expected.whole_blocks_only
         self._whole_blocks = whole and actual.bulk and expected.bulk
         limits = [getattr(d, "largest_chunk", None) for d in (actual, expected)]
-        self._largest = min((n for n in limits if n is not None), default=None)
+        self._largest = min((n for n in limits if n is not None), default=LARGEST_CHUNK)
         self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
         # The last line pass's mismatch is the board of the next deal asked for (that deal), and the answer
         # after it the board of the deal after that (the answers shifted by one, not one swapped board).
@@ -107,22 +108,72 @@ class BlockComparer:
                 side.block_digest(deals)  # the fixtures' whole block first: its chunks are then reproduced
         comings: list[Sequence[Sequence[int]]] = [(deals[lo:hi],) for lo, hi in plan[1:]]
         comings.append(self._first_chunks(then) if then is not None else ())
-        for (lo, hi), coming in zip(plan, comings, strict=True):
+        stored = getattr(self.expected, "stored_digest", None)
+        row = stored(deals) if stored is not None and not self._whole_blocks else None
+        for i, ((lo, hi), coming) in enumerate(zip(plan, comings, strict=True)):
             self._seen = None
-            if not self._same(deals[lo:hi], coming):
-                seen = self._seen
-                # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
-                # program dealer has already dealt it alone from a fresh process to pin it there.
-                pinned = seen is not None and seen.deal == deals[lo] and seen.kind in PINNED_KINDS
-                found = seen if pinned and seen is not None else self._narrow(deals, lo, hi)
-                failure = self._with_expected(diagnosed(found, self.dialect, self.actual))
-                checked = list(deals).index(failure.deal) + 1
-                if progress:
-                    progress(checked - lo)
-                return BlockResult(block.key, checked, failure, block.first, self.notes)
+            if self._in_bulk and len(plan) > i + 1:
+                # The rest of the block at once, its digest carried on from the chunks that agreed (and compared
+                # with the stored row's): only where it differs are the chunks told apart, as if dealt one by one.
+                found = self._rest_differs(deals, plan[i:], row)
+                if found is None:
+                    if progress:
+                        progress(len(deals) - lo)
+                    break
+                start, (lo, hi) = lo, found
+            else:
+                start = lo
+                if self._same(deals[lo:hi], coming):
+                    if progress:
+                        progress(hi - lo)
+                    continue
+            seen = self._seen
+            # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
+            # program dealer has already dealt it alone from a fresh process to pin it there.
+            pinned = seen is not None and seen.deal == deals[lo] and seen.kind in PINNED_KINDS
+            found_failure = seen if pinned and seen is not None else self._narrow(deals, lo, hi)
+            failure = self._with_expected(diagnosed(found_failure, self.dialect, self.actual))
+            checked = list(deals).index(failure.deal) + 1
             if progress:
-                progress(hi - lo)
+                progress(checked - start)
+            return BlockResult(block.key, checked, failure, block.first, self.notes)
         return BlockResult(block.key, len(deals), None, block.first, self.notes)
+
+    @property
+    def _in_bulk(self) -> bool:
+        """Whether the dealer tested takes its boards in bulk (a stream of a fixed layout): its digest of the
+        rest of a block costs no more than of a chunk, whatever the block's size."""
+        return bool(getattr(self.actual, "reads_in_bulk", False))
+
+    def _rest_differs(
+        self, deals: Sequence[int], chunks: list[tuple[int, int]], row: str | None
+    ) -> tuple[int, int] | None:
+        """None when the chunks left (deals[chunks[0][0]:], dealt in bulk after the chunks before, which agreed)
+        complete the block's digest (the stored `row`, else the expected dealer's); else the first of them that
+        differs, told by the digests so far at each chunk's end, the dealer's against the expected lines'."""
+        lo = chunks[0][0]
+        hasher = hashlib.sha256()
+        for line in self.expected.lines(deals[:lo]):
+            assert not isinstance(line, Failure)  # they agreed with the dealer's: no failure
+            hasher.update(line)
+        prefixes: list[str] = []
+        cuts = [hi - lo for _, hi in chunks]
+        dealt = self._side.submit(self.actual.digest_until_failure, deals[lo:], hasher, cuts, prefixes)  # type: ignore[attr-defined]
+        want = row if row is not None else self.expected.block_digest(deals)
+        got = dealt.result()
+        if isinstance(got, Failure):
+            self._saw(got)
+        elif got == want:
+            return None
+        for k, (first, last) in enumerate(chunks):
+            if k >= len(prefixes):
+                return first, last  # the failure stopped the dealing in this chunk
+            for line in self.expected.lines(deals[first:last]):
+                assert not isinstance(line, Failure)
+                hasher.update(line)
+            if hasher.hexdigest() != prefixes[k]:
+                return first, last
+        return chunks[-1]
 
     def _first_chunks(self, block: Block) -> Sequence[Sequence[int]]:
         """The deals of a block's first AHEAD_CHUNKS chunks (dealt ahead, they keep the dealer busy while
@@ -202,10 +253,11 @@ class BlockComparer:
         """Every piece agreed alone: re-deal the block up to the piece from a fresh process, as first dealt."""
         self.actual.reset()
         if lo:
-            self._side.submit(self.actual.block_digest, deals[:lo]).result()
-        failure = self._lines(deals[lo:hi])
-        if failure is not None:
-            return self._alone(failure, after=deals[:lo])
+            self._side.submit(_digest, self.actual, deals[:lo]).result()
+        for start in range(lo, hi, self._largest):  # in one process, a chunk's lines at a time: memory stays flat
+            failure = self._lines(deals[start : min(start + self._largest, hi)])
+            if failure is not None:
+                return self._alone(failure, after=deals[:lo])
         first, last = deals[lo], deals[hi - 1]
         if self._seen is not None:  # a failure (a timeout, a crash) is no digest: it is reported as it was
             seen = self._seen
@@ -292,6 +344,10 @@ def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -
 def _digest(dealer: Dealer, deals: Sequence[int], coming: Sequence[Sequence[int]] = ()) -> str | Failure | None:
     """The deals' block digest; the first Failure instead where the dealer answers line by line
     (so that a timeout is reported as one), None where only a faster digest says that one failed."""
+    in_bulk = getattr(dealer, "digest_until_failure", None)
+    if in_bulk is not None:
+        digest: str | Failure = in_bulk(deals)
+        return digest
     if type(dealer).block_digest is not Dealer.block_digest:
         return dealer.block_digest(deals)
     answers = _answers(dealer, deals, coming)

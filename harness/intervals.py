@@ -9,7 +9,7 @@ same blocks.  A range is cut to its dialect's domain first: `--range=-2-100` in 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from heapq import merge
 from itertools import islice
@@ -166,12 +166,31 @@ def grid_intervals(first: int, last: int, size: int = BLOCK_SIZE) -> Iterator[In
         start = stop + 1
 
 
-def range_blocks(first: int, last: int, size: int = BLOCK_SIZE, *, dialect: str | None = None) -> Iterator[Block]:
-    """Blocks of first … last on the grid; with `dialect`, only its deal numbers (0 is no xp deal)."""
+def range_blocks(
+    first: int,
+    last: int,
+    size: int = BLOCK_SIZE,
+    *,
+    dialect: str | None = None,
+    rows: Container[tuple[int, int]] = (),
+) -> Iterator[Block]:
+    """Blocks of first … last on the grid; with `dialect`, only its deal numbers (0 is no xp deal).  A cell of
+    the whole-domain grid (DOMAIN_BLOCK_SIZE deals, the last one cut at the domain's end) that lies wholly in
+    the range and is one of `rows` (whose digest is stored) is one block."""
     parts = in_domain((first, last), dialect) if dialect is not None else [Interval(first, last)]
     for part in parts:
-        for cell in grid_intervals(part.first, part.last, size):
-            yield Block.spanning(cell)
+        start = part.first
+        while start <= part.last:
+            cell = grid_cell(start, DOMAIN_BLOCK_SIZE)
+            whole = Interval(start, min(cell.last, part.last))  # a row may end with the domain, inside its cell
+            if cell.first == start and whole in rows:
+                yield Block.spanning(whole)
+                start = whole.last + 1
+                continue
+            stop = min(part.last, cell.last) if rows else part.last
+            for piece in grid_intervals(start, stop, size):
+                yield Block.spanning(piece)
+            start = stop + 1
 
 
 def sample_blocks(deals: Iterable[int], size: int = BLOCK_SIZE) -> Iterator[Block]:

@@ -22,12 +22,18 @@ it has started (it reads its stdin or writes): a slow start is not a slow deal.
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
+import itertools
 import shlex
 import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import NoReturn
+
+import numpy as np
 
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
@@ -35,9 +41,17 @@ from harness.adapters.pinning import pin_failure
 from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, board_given, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.fixed_layout import FixedLayout, fixed_layout
 from harness.impl_hints import shell_hint
 from harness.process import LIVENESS_S
+from reference.cards import LINE_BYTES
 
+BULK_PIECE = 1 << 16  # deals a bulk digest asks a stream program for at once (their lines held: 10 MB at most)
+RELEARNS = 4  # a header's number grows a digit at most once in a batch of BULK_PIECE deals
+MAX_LEARNT = 1 << 14  # bytes a board's layout is learnt from, at most (as `harness.cards.MAX_PENDING`)
+BULK_HOLD = 1 << 18  # bytes of output gathered before they are taken in bulk
+FIXED_TRIES = 4  # boards a fixed layout is sought in, per process, before a program is read the precise way only
+PIPE_BYTES = 1 << 20  # a stream program's stdin and stdout pipes, where the system allows
 MAX_OUTPUT = 1 << 20  # bytes one deal may print (cmd:), or one board may take (stream:)
 IDLE_POLL_S = (0.002, 0.05)  # how often a silent stream program is looked at, first and at most
 BUFFERING_NOTE = (
@@ -73,6 +87,137 @@ def program_files(command: str) -> list[Path]:
         found = shutil.which(argv[0]) if argv else None
         return [Path(c) for c in ([found] if found else []) + argv[1:]]
     return []
+
+
+def numbers_text(deals: Sequence[int]) -> bytes:
+    """The deal numbers, one a line, as a program reads them; a range's digits are made in arrays, a
+    number of digits at a time."""
+    if not (isinstance(deals, range) and deals.step == 1 and len(deals) > 64 and deals.start >= 0):
+        return "".join(f"{n}\n" for n in deals).encode()
+    parts, first = [], deals.start
+    while first < deals.stop:
+        digits = len(str(first))
+        stop = min(deals.stop, 10**digits)
+        numbers = np.arange(first, stop, dtype=np.int64)
+        text = np.empty((stop - first, digits + 1), dtype=np.uint8)
+        text[:, digits] = ord("\n")
+        for place in range(digits - 1, -1, -1):
+            numbers, text[:, place] = np.divmod(numbers, 10)
+        text[:, :digits] += ord("0")
+        parts.append(text.tobytes())
+        first = stop
+    return b"".join(parts)
+
+
+class _Bulk:
+    """The boards of one batch taken in bulk by a fixed layout, their canonical lines hashed as they come.
+
+    It holds what it took (at most a batch's lines) until the batch ends, so that a batch that must
+    go the precise way part-way (`leave`) hands every deal its own answer, as the precise reader would."""
+
+    def __init__(
+        self,
+        layout: FixedLayout,
+        hasher: hashlib._Hash,
+        relearn: Callable[[bytes], FixedLayout | None],
+        hashing: ThreadPoolExecutor,
+    ) -> None:
+        self.layout, self._hasher = layout, hasher
+        self._hashing = hashing  # one thread: the lines are hashed in order, while the next ones are read
+        self._hashed: Future[None] | None = None  # the last lines handed to it
+        self._relearn = relearn  # the layout of the board at the start of some output (a header grew a digit)
+        self.count = 0  # boards taken
+        self.left = False  # whether the batch went the precise way part-way
+        self.unfit: bytes | None = None  # output from the first board that did not fit, if one did not
+        self._held: list[bytes | memoryview] = []
+        self._pending: list[bytes] = []
+        self._pending_size = 0
+        self._used = 0  # bytes of its data the last `_take` took
+        self._wanted = 0
+        self._relearns_left = RELEARNS  # layouts learnt again in one batch, at most (each took a board)
+
+    def feed(self, chunk: bytes, wanted: int) -> bytes | None:
+        """Take the whole boards the output has so far (up to `wanted` in all); None while every one
+        fitted, else the bytes from the first board that did not (for the precise reader).  Each chunk
+        read is taken where it lies (only a board split between two reads is joined)."""
+        self._pending.append(chunk)
+        self._pending_size += len(chunk)
+        self._wanted = wanted
+        width = self.layout.width
+        if self._pending_size < min(BULK_HOLD, (wanted - self.count) * width):
+            return None
+        parts, self._pending = self._pending, []
+        tail = b""  # the start of a board split between two reads
+        for i, part in enumerate(parts):
+            view = memoryview(part)
+            if tail:
+                need = width - len(tail)
+                tail += bytes(view[:need])
+                view = view[need:]
+                if len(tail) < width:
+                    continue
+                if not self._take(tail, wanted):
+                    return self._unfit([tail, view, *parts[i + 1 :]])
+                tail = b""
+            whole = min(len(view) // width, wanted - self.count) * width
+            if whole and not self._take(view[:whole], wanted):
+                return self._unfit([view[self._used :], *parts[i + 1 :]])
+            tail = bytes(view[whole:])
+            if self.count == wanted and (tail or i + 1 < len(parts)):
+                return self._unfit([tail, *parts[i + 1 :]], fitted=True)
+        self._pending = [tail] if tail else []
+        self._pending_size = len(tail)
+        return None
+
+    def _take(self, data: bytes | memoryview, wanted: int) -> bool:
+        """Take the boards of `data` (whole boards, at most those wanted); whether every one fitted."""
+        taken = self.layout.take(data)
+        self._used = taken.used
+        if taken.count:
+            self._hashed = self._hashing.submit(self._hasher.update, taken.lines)
+            self._held.append(taken.lines)
+            self.count += taken.count
+        return taken.used == len(data)
+
+    def _unfit(self, rest: list[bytes | memoryview], *, fitted: bool = False) -> bytes | None:
+        """Leave with the bytes not taken (from a board that did not fit, unless `fitted`: more output
+        than boards wanted)."""
+        data = b"".join(rest)
+        if not fitted and self._relearns_left > 0:
+            self._relearns_left -= 1
+            relearnt = self._relearn(data[:MAX_LEARNT])
+            if relearnt is not None and relearnt.take(data[: relearnt.width]).count == 1:
+                self.layout, self._pending_size = relearnt, 0  # taken in bulk on by the board's own layout
+                return self.feed(data, self._wanted)
+        if not fitted:
+            self.unfit = data[: 4 * self.layout.width]
+        self._pending, self._pending_size = [data], len(data)
+        return self.leave_with_rest()
+
+    @property
+    def hasher(self) -> hashlib._Hash:
+        """The digest so far, once every board taken is hashed."""
+        if self._hashed is not None:
+            self._hashed.result()
+        return self._hasher
+
+    @property
+    def seen(self) -> int:
+        """Boards whose bytes have all come (taken, or held to be taken)."""
+        return self.count + self._pending_size // self.layout.width
+
+    def leave_with_rest(self) -> bytes:
+        """The bytes not taken; from now on the batch goes the precise way."""
+        self.left = True
+        rest = b"".join(self._pending)
+        self._pending, self._pending_size = [], 0
+        return rest
+
+    def answers(self) -> list[Answer]:
+        """The boards taken, one answer per deal."""
+        blob = b"".join(self._held)
+        self._held = []
+        return [blob[i : i + LINE_BYTES] for i in range(0, len(blob), LINE_BYTES)]
 
 
 def timeout_failure(
@@ -265,6 +410,9 @@ class StreamDealer(Dealer):
         self._framer = BoardFramer(options.encoding)
         self._spawned = 0.0
         self._started_at: float | None = None  # when the process showed it had started
+        self._fixed: FixedLayout | None = None  # how every board of this output is laid out, once learnt
+        self._fixed_tries = FIXED_TRIES
+        self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hash")
 
     @property
     def notes(self) -> list[str]:
@@ -274,6 +422,9 @@ class StreamDealer(Dealer):
     def _start(self) -> process.Child:
         self._framer = BoardFramer(self.options.encoding)
         self._proc = process.spawn(self.argv, limits=self.options.limits)
+        for fd in (self._proc.stdout_fd, self._proc.stdin.fileno() if self._proc.stdin else -1):
+            with contextlib.suppress(OSError, ValueError):  # bigger pipes: fewer wake-ups of either side
+                fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
         self._spawned, self._started_at = time.monotonic(), None
         self._answered = 0
         return self._proc
@@ -297,14 +448,67 @@ class StreamDealer(Dealer):
         """The answers up to and including the first failure: what a comparison needs."""
         return self._answers(deals, until_failure=True)
 
-    def _answers(self, deals: Sequence[int], *, until_failure: bool) -> list[Answer]:
+    @property
+    def reads_in_bulk(self) -> bool:
+        """Whether a fixed layout of this output is known: its digests are then taken in bulk."""
+        return self._fixed is not None
+
+    def digest_until_failure(
+        self,
+        deals: Sequence[int],
+        hasher: hashlib._Hash | None = None,
+        cuts: Sequence[int] = (),
+        prefixes: list[str] | None = None,
+    ) -> str | Failure:
+        """The deals' block digest (going on from `hasher`'s, if given), or the first failure: boards of a
+        fixed layout are taken in bulk (`harness.fixed_layout`), BULK_PIECE deals at a time; the rest the
+        precise way.  At each of `cuts` (counts of deals) reached, the digest so far goes to `prefixes`."""
+        hasher = hasher.copy() if hasher is not None else hashlib.sha256()
+        marks = {c for c in cuts if 0 < c <= len(deals)}
+        bounds = sorted(marks | set(range(0, len(deals), BULK_PIECE)) | {len(deals)})
+        for lo, hi in itertools.pairwise(bounds):
+            piece = deals[lo:hi]
+            bulk = None
+            if self._fixed is not None and (self._proc is None or self._framer.between_boards):
+                bulk = _Bulk(self._fixed, hasher.copy(), self._layout_at, self._hashing)
+            answers = self._answers(piece, until_failure=True, bulk=bulk)
+            if bulk is not None and not bulk.left:
+                hasher, self._fixed = bulk.hasher, bulk.layout  # every deal was taken in bulk
+            elif bulk is not None:
+                self._fixed = None  # a board it did not fit (a header's number grew a digit): learnt from that one
+                if bulk.unfit is not None and self._framer.last_read is None:
+                    self._framer.last_read = self._framer.first_board(bulk.unfit)
+            for answer in answers:
+                if isinstance(answer, Failure):
+                    return answer
+                hasher.update(answer)
+            self._learn_layout()
+            if hi in marks and prefixes is not None:
+                prefixes.append(hasher.copy().hexdigest())
+        return hasher.hexdigest()
+
+    def _layout_at(self, region: bytes) -> FixedLayout | None:
+        """The fixed layout of the board `region` starts with, read the precise way."""
+        read = self._framer.first_board(region)
+        return fixed_layout(*read) if read is not None else None
+
+    def _learn_layout(self) -> None:
+        if self._fixed is not None or self._fixed_tries <= 0 or self._framer.last_read is None:
+            return
+        read, self._framer.last_read = self._framer.last_read, None
+        self._fixed = fixed_layout(*read)
+        self._fixed_tries -= self._fixed is None
+
+    def _answers(self, deals: Sequence[int], *, until_failure: bool, bulk: _Bulk | None = None) -> list[Answer]:
+        """One answer per deal; with `bulk`, the deals it took in bulk have none here (they come first)."""
         answers: list[Answer] = []
-        todo = list(deals)
+        todo = list(deals) if not isinstance(deals, range) else deals
         while todo:
             try:
-                answers.extend(self._batch(todo))
+                answers.extend(self._batch(todo, bulk))
                 todo = []
             except _Ended as ended:
+                bulk = None  # it has handed its deals to `ended.answers`
                 answers.extend(ended.answers)
                 todo = todo[len(ended.answers) :]
                 if ended.failure is None:
@@ -317,7 +521,7 @@ class StreamDealer(Dealer):
                 return answers[: next(i for i, a in enumerate(answers) if isinstance(a, Failure)) + 1]
         return answers
 
-    def _isolate(self, todo: list[int], failure: Failure) -> list[Answer]:
+    def _isolate(self, todo: Sequence[int], failure: Failure) -> list[Answer]:
         return pin_failure(todo, failure, self._alone)
 
     def _alone(self, number: int) -> Answer:
@@ -327,10 +531,11 @@ class StreamDealer(Dealer):
         self.answered = self.answered or isinstance(answer, bytes)
         return answer
 
-    def _batch(self, batch: list[int]) -> list[Answer]:
+    def _batch(self, batch: Sequence[int], bulk: _Bulk | None = None) -> list[Answer]:
+        """One answer per deal; with `bulk` (a process between boards), boards are taken in bulk while
+        they fit, and the answers are only those of the deals after them (none when it took every one)."""
         proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
-        data = "".join(f"{n}\n" for n in batch).encode()
-        writer = proc.write_in_background(data, close=self._answers_at_end)
+        writer = proc.write_in_background(lambda: numbers_text(batch), close=self._answers_at_end)
         stdin_closed = self._answers_at_end
         self.buffered_processes += stdin_closed
         answers: list[Answer] = []
@@ -340,7 +545,18 @@ class StreamDealer(Dealer):
         last_board = time.monotonic()
         poll = IDLE_POLL_S[0]
         idle: list[int] = []  # the program's CPU time at each look since its last output that found it waiting
-        while len(answers) < len(batch):
+
+        def leave_bulk() -> None:
+            """From here on the precise way: the deals taken in bulk get their answers first."""
+            nonlocal bulk
+            if bulk is not None and not bulk.left:
+                rest = bulk.leave_with_rest()
+                answers[:0] = bulk.answers()
+                self._answered += bulk.count
+                self._take_boards(batch, answers, rest)
+            bulk = None
+
+        while len(answers) + (bulk.count if bulk is not None and not bulk.left else 0) < len(batch):
             now = time.monotonic()
             if self._started_at is None:
                 proc.unread_input()  # notes whether it has read any of its input
@@ -362,24 +578,27 @@ class StreamDealer(Dealer):
             if chunk is not None:
                 idle.clear()
                 if not chunk:
+                    leave_bulk()
                     self._ended(batch, answers, None)
                 if self._started_at is None:
                     self._started_at = now
                 poll = IDLE_POLL_S[0]
-                for board in self._framer.feed(chunk):
-                    if self._closed_for_answers:  # it did hold answers until its stdin ended (BUFFERING_NOTE)
-                        self.buffered_processes += 1
-                        self._closed_for_answers = False
-                    if len(answers) < len(batch):
-                        answers.append(_answer(batch[len(answers)], board))
-                        self._answered += 1
-                        self.answered = True
+                if bulk is not None and not bulk.left:
+                    seen = bulk.seen
+                    rest = bulk.feed(chunk, len(batch))
+                    if bulk.seen > seen:
+                        last_board = now
+                    self.answered = self.answered or bulk.count > 0
+                    if rest is None:
+                        continue
+                    answers[:0] = bulk.answers()
+                    self._answered += bulk.count
+                    bulk, chunk = None, rest
+                if self._take_boards(batch, answers, chunk):
                     last_board = now
-                    if isinstance(board, RunawayOutput):  # framing is lost: start afresh
-                        self._stop()
-                        raise _Ended(answers, None)
                 continue
             if not stdin_closed and not writer.is_alive() and self._waits_for_more_input(proc, idle):
+                leave_bulk()  # what it wrote before is read as it came; only what comes after is held answers
                 proc.close_stdin()
                 stdin_closed = self._closed_for_answers = True
                 last_board = now  # --timeout from now to write what it held, however late it was seen
@@ -390,10 +609,12 @@ class StreamDealer(Dealer):
                     # All its input read and no board, it waits for more: it holds its answers until its stdin
                     # ends (a runtime whose own threads wake on timers, as the JVM's, never looks idle to
                     # `_waits_for_more_input`).  Its stdin is closed, and it has --timeout from now to answer.
+                    leave_bulk()
                     proc.close_stdin()
                     stdin_closed = self._answers_at_end = self._closed_for_answers = True
                     last_board = now
                     continue
+                leave_bulk()
                 failure = timeout_failure(
                     batch[len(answers)],
                     o,
@@ -404,7 +625,26 @@ class StreamDealer(Dealer):
                 self._ended(batch, answers, failure)
         if stdin_closed:
             self._stop()
+        if bulk is not None and not bulk.left:
+            self._answered += bulk.count
         return answers
+
+    def _take_boards(self, batch: Sequence[int], answers: list[Answer], data: bytes) -> bool:
+        """Give the output's bytes to the precise reader: the boards they complete answer the next deals.
+        Whether they completed any."""
+        boards = self._framer.feed(data)
+        for board in boards:
+            if self._closed_for_answers:  # it did hold answers until its stdin ended (BUFFERING_NOTE)
+                self.buffered_processes += 1
+                self._closed_for_answers = False
+            if len(answers) < len(batch):
+                answers.append(_answer(batch[len(answers)], board))
+                self._answered += 1
+                self.answered = True
+            if isinstance(board, RunawayOutput):  # framing is lost: start afresh
+                self._stop()
+                raise _Ended(answers, None)
+        return bool(boards)
 
     @staticmethod
     def _reads_for_more_input(proc: process.Child) -> bool:
@@ -426,7 +666,7 @@ class StreamDealer(Dealer):
         idle.append(ran)
         return len(idle) >= 2 and idle[-2] == ran
 
-    def _ended(self, batch: list[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
+    def _ended(self, batch: Sequence[int], answers: list[Answer], failure: Failure | None) -> NoReturn:
         """The process stopped answering: raise _Ended with what it did answer.  A process that ended
         with status 0 after answering some deals (a program that deals a few and ends) leaves the rest to
         a fresh process; one that answered none has crashed."""
@@ -459,3 +699,4 @@ class StreamDealer(Dealer):
 
     def close(self) -> None:
         self._stop()
+        self._hashing.shutdown(wait=False, cancel_futures=True)

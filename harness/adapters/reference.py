@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 from collections.abc import Sequence
 
 import reference
 from harness.adapters.base import Answer, Dealer, DealerOptions
+from harness.errors import HarnessError
+from harness.intervals import as_interval
 from reference.cards import LINE_BYTES
+
+STORED_ROWS_FROM = 10_000  # deals in the smallest row of the fixtures' digest tables: fewer are never looked up
 
 
 class ReferenceDealer(Dealer):
@@ -20,10 +26,37 @@ class ReferenceDealer(Dealer):
     @classmethod
     def prepare(cls, options: DealerOptions) -> None:
         reference.block_digest((1,), options.dialect)  # the first deal builds the dialect's dealing tables
+        stored_tables(reference.get_dialect(options.dialect).name)
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         data = reference.canonical_lines(deals, self.dialect)
         return [data[i : i + LINE_BYTES] for i in range(0, len(data), LINE_BYTES)]
 
+    def stored_digest(self, deals: Sequence[int]) -> str | None:
+        """The deals' digest when the golden fixtures store it (`stored_digest`), else None."""
+        return stored_digest(self.dialect.name, deals)
+
     def block_digest(self, deals: Sequence[int]) -> str:
-        return reference.block_digest(deals, self.dialect)
+        """The deals' digest: a whole row of a digest table of the golden fixtures is read, not recomputed."""
+        stored = stored_digest(self.dialect.name, deals)
+        return stored if stored is not None else reference.block_digest(deals, self.dialect)
+
+
+def stored_digest(dialect: str, deals: Sequence[int]) -> str | None:
+    """The reference's digest of `deals` as the golden fixtures store it, when they are a whole row of one of
+    their digest tables (the whole-domain tables, the classic 10,000-deal rows) and the fixtures are intact
+    (every table's SHA-256 as the manifest says); else None."""
+    if len(deals) < STORED_ROWS_FROM or (span := as_interval(deals)) is None:
+        return None
+    return stored_tables(dialect).get(span)
+
+
+@functools.cache
+def stored_tables(dialect: str) -> dict[tuple[int, int], str]:
+    """The dialect's digest tables of the golden fixtures, once per process; none when they are missing or
+    not intact."""
+    from harness.fixtures.store import load_fixtures
+
+    with contextlib.suppress(HarnessError, OSError):
+        return load_fixtures(digests_of=dialect).digests.get(dialect, {})
+    return {}

@@ -28,7 +28,7 @@ import signal
 import termios
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import BinaryIO
 
 from harness.limits import NO_LIMITS, Limits
@@ -220,9 +220,14 @@ class Child:
         except (BrokenPipeError, OSError, ValueError):
             return False
 
-    def write_in_background(self, data: bytes, *, close: bool) -> threading.Thread:
-        """Feed stdin from a thread, so that a big input cannot deadlock against the output."""
-        writer = threading.Thread(target=self.write, args=(data,), kwargs={"close": close}, daemon=True)
+    def write_in_background(self, data: bytes | Callable[[], bytes], *, close: bool) -> threading.Thread:
+        """Feed stdin from a thread, so that a big input cannot deadlock against the output; `data` may be
+        what makes the bytes (made in that thread)."""
+
+        def write() -> None:
+            self.write(data() if callable(data) else data, close=close)
+
+        writer = threading.Thread(target=write, daemon=True)
         writer.start()
         return writer
 
