@@ -1,6 +1,11 @@
 """Running a verification: blocks over worker processes, resumable, smallest failure wins.
 
-Each worker process opens both dealers once (so one Node process per worker, not per deal)
+The engine decides what is checked and what the verdict is; where the blocks are compared is a
+`BlockRunner`: `LocalPool` (worker processes of this machine, the default) or `harness.cluster`'s
+Dask runner (the workers of a Dask scheduler).  Both compare a block with the same `BlockComparer`,
+opened by `open_comparer`.
+
+Each local worker process opens both dealers once (so one Node process per worker, not per deal)
 and compares the blocks it is sent, one at a time, so memory stays flat however large the
 range.  Once a failure is known, blocks that start after it are not sent and those in flight
 are stopped, but every block before it is still checked, so the failure reported is the
@@ -22,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
+from typing import Protocol
 
 from harness.adapters import check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
@@ -92,7 +98,33 @@ Progress = Callable[[int], None]  # called with the deals just checked
 STOP_GRACE_S = 1.0  # a worker told to stop has this long to kill its dealers before it is killed
 
 
-def _open_comparer(request: Request) -> BlockComparer:
+Record = Callable[[BlockResult], None]  # counts a finished block's result (and logs it for --resume)
+
+
+class BlockRunner(Protocol):
+    """A place to compare blocks: it draws them, has them compared, and records each result.
+
+    It sends only blocks that `outcome.wanted` still (a failure found makes later blocks moot) and
+    stops those in flight that no longer are; `stop` ends every process it started for the run."""
+
+    def run(self, blocks: Iterator[Block], outcome: Outcome, record: Record, progress: Progress) -> None:
+        """Compare the blocks until none is left that can change the verdict; RequestError when it cannot."""
+        ...
+
+    def partial(self, outcome: Outcome) -> Iterator[BlockResult]:
+        """What blocks in flight have found to agree so far (for a run stopped before they finished)."""
+        ...
+
+    def stop(self, *, at_once: bool) -> None:
+        """End what it started for the run: at once (interrupted, failed) or after the blocks in flight."""
+        ...
+
+
+RunnerFactory = Callable[[Request], BlockRunner]
+
+
+def open_comparer(request: Request) -> BlockComparer:
+    """The pair of dealers of a request, opened, as every place that compares blocks uses them."""
     return BlockComparer(*open_pair(request.impl, request.against, request.options), dialect=request.dialect)
 
 
@@ -107,9 +139,9 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     signal.signal(signal.SIGTERM, terminated)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     die_with_parent(signal.SIGTERM, parent)  # SIGTERM: `terminated` kills the dealers too
-    warming = _prepare(request)
+    warming = prepare_dealers(request)
     try:
-        comparer = _open_comparer(request)
+        comparer = open_comparer(request)
     except RequestError as exc:
         conn.send(("refused", str(exc)))
         return
@@ -136,7 +168,7 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _prepare(request: Request) -> threading.Thread:
+def prepare_dealers(request: Request) -> threading.Thread:
     """Both dealers' kinds prepare what their first deal would (`Dealer.prepare`: the reference dealer's
     tables, some 20 ms), in a thread, while the dealers start (a `py:` runner imports its module)."""
     kinds = {dealer_class(parse_impl(impl).kind) for impl in (request.impl, request.against)}
@@ -162,8 +194,9 @@ class _Worker:
     queue: deque[Block] = field(default_factory=deque)  # its next blocks, drawn but not yet sent
 
 
-class _Workers:
-    """Worker processes the main process can stop at once; one block in flight per worker."""
+class LocalPool:
+    """The `BlockRunner` of one machine: `request.jobs` worker processes the main process can stop at
+    once; one block in flight per worker."""
 
     def __init__(self, request: Request) -> None:
         context = multiprocessing.get_context("fork")
@@ -184,9 +217,7 @@ class _Workers:
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
-    def run(
-        self, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None], progress: Progress
-    ) -> None:
+    def run(self, blocks: Iterator[Block], outcome: Outcome, record: Record, progress: Progress) -> None:
         # Block i goes to worker i mod jobs, whichever is free first: the same blocks in the same
         # processes, in the same order, whatever the load (a dealer may keep state from block to block).
         owners = itertools.cycle(list(self.workers))
@@ -230,9 +261,7 @@ class _Workers:
                 worker = next(w for w in listening if w.conn is conn)
                 self._receive(worker, outcome, record, progress)
 
-    def _receive(
-        self, worker: _Worker, outcome: Outcome, record: Callable[[BlockResult], None], progress: Progress
-    ) -> None:
+    def _receive(self, worker: _Worker, outcome: Outcome, record: Record, progress: Progress) -> None:
         try:
             what, value = worker.conn.recv()
         except (EOFError, OSError):
@@ -302,8 +331,15 @@ class _Workers:
         kill_tree(left_behind)  # dealers of a worker that was killed before it could kill them
 
 
-def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress | None = None) -> Outcome:
-    """Check every block of the request; RequestError when it cannot be served.
+def run(
+    request: Request,
+    *,
+    resume: ResumeLog | None = None,
+    progress: Progress | None = None,
+    runner: RunnerFactory = LocalPool,
+) -> Outcome:
+    """Check every block of the request, on the runner's workers (this machine's by default);
+    RequestError when it cannot be served.
 
     Ctrl-C or SIGTERM stops every worker and dealer within seconds and returns the verdict so far,
     marked `interrupted` (finished blocks are in the resume log)."""
@@ -325,7 +361,7 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
         if resume:
             resume.append(replace(result, checked=result.checked + begun.get(result.key, 0)))
 
-    workers = _Workers(request)
+    workers = runner(request)
     failed = True
     try:
         with interrupts_raise():
@@ -370,4 +406,17 @@ def check_blocks(
     return outcome
 
 
-__all__ = ["Outcome", "Progress", "Request", "check_blocks", "default_jobs", "run"]
+__all__ = [
+    "BlockRunner",
+    "LocalPool",
+    "Outcome",
+    "Progress",
+    "Record",
+    "Request",
+    "RunnerFactory",
+    "check_blocks",
+    "default_jobs",
+    "open_comparer",
+    "prepare_dealers",
+    "run",
+]
