@@ -296,11 +296,16 @@ def _verify(args: argparse.Namespace) -> int:
         if path:
             check_output_path(option, path)
     ranges = request.ranges
+    runner: engine.RunnerFactory = engine.LocalPool
+    if args.cluster:
+        from harness.cluster import cluster_runner
+
+        runner = cluster_runner(args.cluster)
     bar = ProgressBar(request.total // request.shard.count, enabled=not args.quiet)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
         with interrupts.released():
-            outcome = engine.run(request, resume=resume, progress=bar)
+            outcome = engine.run(request, resume=resume, progress=bar, runner=runner)
     except KeyboardInterrupt:  # before the engine's workers ran: while it looked for the dealers, or read the log
         interrupts.kill_children()
         outcome = engine.Outcome(interrupted=True)
@@ -327,7 +332,7 @@ def _verify(args: argparse.Namespace) -> int:
     say(
         verdict(report),
         f"{counted(report.checked - report.resumed, 'deal')} in {report.elapsed_s:.2f} s"
-        f" ({report.deals_per_s:,.0f} deals/s, {counted(request.jobs, 'job')})"
+        f" ({report.deals_per_s:,.0f} deals/s{'' if args.cluster else ', ' + counted(request.jobs, 'job')})"
         + (f"; {report.resumed} more from the resume log" if report.resumed else "")
         + "".join(f"; {note}" for note in outcome.notes),
     )
@@ -591,6 +596,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
+    p.add_argument(
+        "--cluster",
+        metavar="tcp://HOST:PORT",
+        help="compare the blocks on the workers of this Dask scheduler (needs freecell-harness[cluster])",
+    )
     _add_timeout_options(p)
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     _add_card_options(p)

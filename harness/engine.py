@@ -128,8 +128,9 @@ def open_comparer(request: Request) -> BlockComparer:
     return BlockComparer(*open_pair(request.impl, request.against, request.options), dialect=request.dialect)
 
 
-def _worker_main(conn: Connection, request: Request, parent: int) -> None:
-    """A worker process: open both dealers once, then compare the blocks it is sent."""
+def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
+    """A worker process (of `LocalPool`, or on a cluster worker): open both dealers once, then compare the
+    blocks it is sent over `conn`, answering ("ready"|"progress"|"result"|"refused"|"broken", value)."""
 
     def terminated(signum: int, frame: FrameType | None) -> None:
         kill_children()  # the dealers' process groups: they live in sessions of their own
@@ -210,7 +211,7 @@ class LocalPool:
         try:
             for _ in range(request.jobs):
                 mine, theirs = context.Pipe()
-                process = context.Process(target=_worker_main, args=(theirs, request, os.getpid()), daemon=True)
+                process = context.Process(target=serve_blocks, args=(theirs, request, os.getpid()), daemon=True)
                 self.workers.append(_Worker(process, mine))
                 process.start()
                 theirs.close()
@@ -419,4 +420,5 @@ __all__ = [
     "open_comparer",
     "prepare_dealers",
     "run",
+    "serve_blocks",
 ]
