@@ -269,6 +269,7 @@ def _verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_version
     from harness.github import annotation as github_annotation
+    from harness.intervals import merge_intervals
     from harness.junit import write_junit
     from harness.progress import ProgressBar
     from harness.report import Report, board_diff, verdict
@@ -327,6 +328,7 @@ def _verify(args: argparse.Namespace) -> int:
         resumed=outcome.resumed,
         dealer_version=dealer_version(request.impl),
         interrupted=outcome.interrupted,
+        covered=tuple(merge_intervals(outcome.agreed)) if outcome.interrupted and outcome.agreed is not None else None,
     )
     # The verdict first: a file that cannot be written at the end must not take it away.
     say(
@@ -368,7 +370,8 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
     say(verdict(merged))
     if merged.first_failure is not None:
         say(board_diff(merged.first_failure.expected, merged.first_failure.actual))
-    code = EXIT_INTERRUPTED if merged.interrupted else EXIT_OK if merged.first_failure is None else EXIT_NONCONFORMANT
+    # Not every deal checked, none failing (gaps): no verdict either way, as of an interrupted run.
+    code = EXIT_INTERRUPTED if merged.incomplete else EXIT_OK if merged.first_failure is None else EXIT_NONCONFORMANT
     if args.out:
         merged.write_json(args.out)
     return code

@@ -33,7 +33,7 @@ from harness.adapters import check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.intervals import Block
+from harness.intervals import Block, Interval, merge_intervals
 from harness.process import close_spawners, die_with_parent, exit_text
 from harness.process.interrupts import interrupts_held, interrupts_raise, kill_children
 from harness.process.trees import descendants, kill_tree
@@ -52,6 +52,9 @@ class Outcome:
     elapsed_s: float = 0.0
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM before every block was checked
     notes: list[str] = field(default_factory=list)  # how the dealers had to be run, for the verdict
+    # The deals found identical, as intervals (for a run of ranges: a sample's deals are not consecutive),
+    # so that an interrupted run's report says exactly what it checked (`Report.covered`).
+    agreed: list[Interval] | None = None
     # Recently counted blocks (first deal, deals): blocks finish out of order in a pool, so some that
     # start after a failure found later were counted; they are taken back (at most the pool's window).
     _recent: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=4096))
@@ -69,6 +72,12 @@ class Outcome:
         block take its deals back out of `checked`, which counts deals up to the first failure only."""
         if first_deal is not None and not self.verdict.can_change(first_deal):
             return
+        if self.agreed is not None and first_deal is not None:
+            identical = result.checked - (result.failure is not None)
+            if identical > 0:
+                self.agreed.append(Interval(first_deal, first_deal + identical - 1))
+                if len(self.agreed) % 4096 == 0:
+                    self.agreed[:] = merge_intervals(self.agreed)
         before = self.verdict.first_failure
         self.verdict = self.verdict.merge(Verdict(result.checked, result.failure))
         failure = self.verdict.first_failure
@@ -344,7 +353,7 @@ def run(
 
     Ctrl-C or SIGTERM stops every worker and dealer within seconds and returns the verdict so far,
     marked `interrupted` (finished blocks are in the resume log)."""
-    outcome = Outcome()
+    outcome = Outcome(agreed=[] if request.sample is None else None)
     for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
         check_impl(impl, request.options)
     done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}

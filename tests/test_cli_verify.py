@@ -104,8 +104,12 @@ def test_shards_merge_into_the_verdict_of_one_run(
     merged = tmp_path / "merged.json"
     assert main(["report", "merge", *reports, "--out", str(merged)]) == 1
     data = json.loads(merged.read_text())
-    assert data["first_failure"]["deal"] == 25555 and data["checked"] >= 25555
-    assert main(["report", "merge", *reports[:2]]) == 2  # a shard missing is no verdict
+    assert data["first_failure"]["deal"] == 25555 and data["checked"] == 25555
+    capsys.readouterr()
+    # a shard missing is a partial verdict naming what is missing: shard 3's block, 20001-30000
+    assert main(["report", "merge", *reports[:2]]) == 130
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line.startswith("PARTIAL: ") and line.endswith("not checked: 10000 deals (20001 … 30000)"), line
 
 
 def test_a_negative_range_may_follow_a_space(capsys: pytest.CaptureFixture[str]) -> None:
