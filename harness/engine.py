@@ -244,12 +244,15 @@ class LocalPool:
                     next(owners).queue.append(block)
 
         def next_block(worker: _Worker) -> Block | None:
-            drawn(worker)
-            while worker.queue:
+            """Its next wanted block: one that cannot change the verdict is skipped, and more are drawn (ranges
+            need not come in deal order: a block after the failure may be followed by one before it)."""
+            while True:
+                drawn(worker)
+                if not worker.queue:
+                    return None
                 block = worker.queue.popleft()
                 if self._wanted(outcome, block):
                     return block
-            return None
 
         def block_after(worker: _Worker) -> Block | None:
             """The block this worker will be sent next, as far as is known now."""
