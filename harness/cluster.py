@@ -224,9 +224,11 @@ class DaskRunner:
             window = AHEAD_PER_THREAD * self._threads()
             while not exhausted and len(self.pending) < window:
                 block = next(blocks, None)
-                if block is None or not self._wanted(outcome, block):
-                    exhausted = True  # blocks come in deal order: none after an unwanted one is wanted
+                if block is None:
+                    exhausted = True
                     break
+                if not self._wanted(outcome, block):
+                    continue  # ranges need not come in deal order: a later block may lie before the failure
                 future = self.client.submit(
                     _compare_on_worker, self.plugin, block, key=f"{self.plugin}-{block.key}", pure=False
                 )
