@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +43,7 @@ except ImportError:  # the harness works without it; --cluster then says what to
 EXTRA = "pip install 'freecell-harness[cluster]'"
 MIN_CONNECT_S = 1.0  # a --startup-timeout of 0 still gives the scheduler this long to answer
 CLOSE_S = 5.0  # the most a run waits, at its end, for the scheduler to hear that it is over
+POLL_S = 1.0  # how often a run waiting for its tasks looks whether the scheduler still has a worker
 AHEAD_PER_THREAD = 2  # tasks submitted per worker thread: each has its next block waiting
 
 
@@ -177,6 +180,7 @@ class DaskRunner:
         self.plugin = f"freecell-harness-{uuid.uuid4().hex}"
         self.client = _connect(address, request.startup_timeout)
         self.pending: dict[Any, Block] = {}  # Dask futures of the blocks in flight
+        self.done: queue.Queue[Any] = queue.Queue()  # each future, once it has finished (or was cancelled)
         self.refused: tuple[int, str] | None = None
         try:
             self.workers = self._check_workers()
@@ -216,9 +220,7 @@ class DaskRunner:
         return outcome.wanted(block) and (self.refused is None or block.first < self.refused[0])
 
     def run(self, blocks: Iterator[Block], outcome: Outcome, record: Record, progress: Progress) -> None:
-        distributed = _distributed()
         outcome.notes.append(f"on the Dask cluster at {self.address} ({self.workers} workers at the start)")
-        finished = distributed.as_completed(loop=self.client.loop)
         exhausted = False
         while True:
             window = AHEAD_PER_THREAD * self._threads()
@@ -233,16 +235,36 @@ class DaskRunner:
                     _compare_on_worker, self.plugin, block, key=f"{self.plugin}-{block.key}", pure=False
                 )
                 self.pending[future] = block
-                finished.add(future)
+                future.add_done_callback(self.done.put)
             if not self.pending:
                 if self.refused is not None and outcome.verdict.can_change(self.refused[0]):
                     raise RequestError(self.refused[1])
                 return
-            future = next(finished)
-            block = self.pending.pop(future, None)
-            if block is None or future.cancelled():
-                continue
-            self._receive(future, block, outcome, record, progress)
+            for future in self._finished():
+                block = self.pending.pop(future, None)
+                if block is not None and not future.cancelled():
+                    self._receive(future, block, outcome, record, progress)
+
+    def _finished(self) -> list[Any]:
+        """The tasks in flight that have finished, once one has; RequestError when the scheduler has had no
+        worker for --startup-timeout (their blocks would wait for one for ever)."""
+        alone_since: float | None = None
+        while True:
+            try:
+                finished = [self.done.get(timeout=POLL_S)]
+                while not self.done.empty():
+                    finished.append(self.done.get())
+                return finished
+            except queue.Empty:
+                if self.client.nthreads():
+                    alone_since = None
+                elif alone_since is None:
+                    alone_since = time.monotonic()
+                elif time.monotonic() - alone_since > max(MIN_CONNECT_S, self.request.startup_timeout):
+                    raise RequestError(
+                        f"--cluster {self.address}: no worker left (none for {self.request.startup_timeout:g} s); "
+                        "start workers, then run the same command again (--resume keeps what was finished)"
+                    ) from None
 
     def _receive(self, future: Any, block: Block, outcome: Outcome, record: Record, progress: Progress) -> None:
         distributed = _distributed()

@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from subprocess import PIPE
 
 import pytest
 from dask_cluster import DaskCluster, dask_cluster, free_port, marked, wait_for
@@ -173,3 +174,21 @@ def test_ctrl_c_of_a_cluster_run_cancels_it_and_stops_the_dealers_on_the_workers
     assert json.loads((tmp_path / "report.json").read_text())["interrupted"] is True
     wait_for(lambda: marked(cluster.marker, containing="py_runner") == [], "no dealer left on the workers", limit_s=15)
     assert cluster.workers() == 2  # the workers themselves serve on
+
+
+@pytest.mark.slow
+def test_a_run_whose_every_worker_is_lost_ends_in_one_line_not_a_hang(cluster: DaskCluster, tmp_path: Path) -> None:
+    only = cluster.add_worker("only", PACE_S="0.0003")
+    log = tmp_path / "r.log"
+    argv = [sys.executable, "-m", "harness", "verify", "py:paced:deal", "--range", "1-60000", "-q"]
+    argv += ["--cluster", cluster.address, "--resume", str(log), "--startup-timeout", "3"]
+    cli = subprocess.Popen(argv, env=cluster.env(), cwd=tmp_path, stdout=PIPE, stderr=PIPE, text=True)
+    try:
+        wait_for(lambda: log.exists() and len(log.read_text().splitlines()) >= 2, "a first block finished")
+        os.killpg(only.pid, signal.SIGKILL)
+        out, err = cli.communicate(timeout=120)
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+    assert cli.returncode == 2, (out, err)
+    assert err.count("\n") == 1 and "no worker left" in err and "Traceback" not in err, err
