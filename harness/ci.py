@@ -10,7 +10,7 @@
   verdict names, and a re-run of that shard completes the run.
 
 On GitHub Actions (`GITHUB_ACTIONS=true`) a shard annotates its first failure (`::error`); both
-steps append a job summary to `$GITHUB_STEP_SUMMARY` when it is set (harness.github).
+steps append a job summary to `$GITHUB_STEP_SUMMARY` when it is set (harness.reports.github).
 """
 
 from __future__ import annotations

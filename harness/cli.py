@@ -127,7 +127,7 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> NoReturn:
-        from harness.report import harness_version
+        from harness.reports.report import harness_version
 
         say(f"{parser.prog} {harness_version()}")
         parser.exit()
@@ -267,12 +267,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from harness import engine
-    from harness.adapters import dealer_version
-    from harness.github import annotation as github_annotation
+    from harness.adapters import dealer_build, dealer_version
     from harness.intervals import merge_intervals
-    from harness.junit import write_junit
     from harness.progress import ProgressBar
-    from harness.report import Report, board_diff, verdict
+    from harness.reports.github import annotation as github_annotation
+    from harness.reports.junit import write_junit
+    from harness.reports.report import Report, board_diff, verdict
     from harness.request import Request
     from harness.resume import ResumeLog
 
@@ -327,6 +327,7 @@ def _verify(args: argparse.Namespace) -> int:
         seed=request.seed if request.sample is not None else None,
         resumed=outcome.resumed,
         dealer_version=dealer_version(request.impl),
+        dealer_build=dealer_build(request.impl),
         interrupted=outcome.interrupted,
         covered=tuple(merge_intervals(outcome.agreed)) if outcome.interrupted and outcome.agreed is not None else None,
     )
@@ -352,7 +353,7 @@ def _verify(args: argparse.Namespace) -> int:
         if args.junit:
             write_junit(args.junit, report, request.blocks())
         if args.html:
-            from harness.html_report import verify_html, write_html
+            from harness.reports.html import verify_html, write_html
 
             write_html(args.html, verify_html(report, request.blocks()))
     except RequestError as exc:
@@ -362,7 +363,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def cmd_report_merge(args: argparse.Namespace) -> int:
-    from harness.report import board_diff, merge_reports, read_report, verdict
+    from harness.reports.report import board_diff, merge_reports, read_report, verdict
 
     if args.out:
         check_output_path("--out", args.out)
@@ -379,8 +380,8 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
 
 def cmd_ci(args: argparse.Namespace) -> int:
     from harness import ci
-    from harness.github import job_summary
-    from harness.report import read_report
+    from harness.reports.github import job_summary
+    from harness.reports.report import read_report
 
     if args.step == "matrix":
         say(ci.shard_matrix(args.shards))
@@ -552,10 +553,57 @@ def cmd_profile(args: argparse.Namespace) -> int:
     )
     print(json.dumps(result.to_json(), indent=2) if args.json else printable(result.text()))
     if args.html:
-        from harness.html_report import profile_html, write_html
+        from harness.reports.html import profile_html, write_html
 
         write_html(args.html, profile_html(result))
     return EXIT_OK if result.matches else EXIT_NONCONFORMANT
+
+
+def cmd_matrix(args: argparse.Namespace) -> int:
+    if args.step == "diff":
+        from harness.matrix import diff_markdown, diff_matrices, diff_text, read_matrix
+
+        changes = diff_matrices(read_matrix(Path(args.old)), read_matrix(Path(args.new)))
+        say((diff_markdown(changes) if args.markdown else diff_text(changes)).rstrip("\n"))
+        return EXIT_NONCONFORMANT if any(c.worse for c in changes) else EXIT_OK
+    from harness.matrix import load_manifest, run_matrix
+
+    manifest = load_manifest(args.manifest)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise RequestError(f"--out {args.out}: not a directory")
+    if not out.parent.is_dir():
+        raise RequestError(f"--out {args.out}: directory {out.parent} does not exist (create it first)")
+    manifest.only(args.only)  # an unknown id is refused before any work
+    sources = [Path(d) for d in args.sources or ()]
+    for source in sources:
+        if not (source / "matrix.json").is_file():
+            raise RequestError(f"--from {source}: no matrix.json in it")
+    out.mkdir(exist_ok=True)
+    try:
+        outcome = run_matrix(
+            manifest,
+            out,
+            jobs=args.jobs,
+            only=args.only,
+            redo=args.redo,
+            sources=sources,
+            say=lambda s: say(printable(s)),
+        )
+    except KeyboardInterrupt:
+        print(f"freecell-harness: matrix run interrupted: {out / 'matrix.json'} not written", file=sys.stderr)
+        interrupts.end_interrupted(EXIT_INTERRUPTED)
+    rows = outcome.document["implementations"]
+    for line in outcome.unmet:
+        say(printable(f"expectation not met: {line}"))
+    say(f"{counted(len(rows), 'implementation')}: {out / 'index.html'}, {out / 'matrix.json'}, {out / 'summary.md'}")
+    return EXIT_NONCONFORMANT if outcome.unmet else EXIT_OK
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a count of 1 … 256")
+    return int(text)
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
@@ -683,6 +731,47 @@ def build_parser() -> argparse.ArgumentParser:
     _add_card_options(p)
     _add_limit_options(p)
     p.set_defaults(run=cmd_profile)
+
+    p = sub.add_parser(
+        "matrix",
+        help="many implementations profiled into one table (run), and what changed (diff)",
+        description="The conformance matrix: a manifest's implementations profiled, side by side.",
+    )
+    steps = p.add_subparsers(dest="step", required=True, parser_class=_Parser, metavar="STEP")
+    q = steps.add_parser(
+        "run",
+        help="profile every implementation of MANIFEST.toml into DIR (exit 1: an expectation not met)",
+        description="Profile each implementation of the manifest and write matrix.json, index.html, "
+        "summary.md and badges/ into DIR.",
+    )
+    q.add_argument("manifest", metavar="MANIFEST.toml")
+    q.add_argument("--out", required=True, metavar="DIR", help="where the results go (a re-run keeps unchanged rows)")
+    q.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="implementations profiled at once (default: the cores)",
+    )
+    q.add_argument("--only", nargs="+", action="extend", metavar="ID", help="profile only these implementations")
+    q.add_argument("--redo", action="store_true", help="profile again the rows whose build has not changed")
+    q.add_argument(
+        "--from",
+        dest="sources",
+        nargs="+",
+        action="extend",
+        metavar="DIR",
+        help="run nothing: combine the matrix.json of these directories (one CI job each) into DIR",
+    )
+    q = steps.add_parser(
+        "diff",
+        help="what changed between two matrix.json (exit 1: one got worse)",
+        description="New failures, fixed ones, moved first failures, rows added and removed.",
+    )
+    q.add_argument("old", metavar="OLD.json")
+    q.add_argument("new", metavar="NEW.json")
+    q.add_argument("--markdown", action="store_true", help="a Markdown table (for a CI job summary)")
+    p.set_defaults(run=cmd_matrix)
 
     p = sub.add_parser("fixtures", help="regenerate or check the golden fixtures", description="The golden fixtures.")
     p.add_argument("action", choices=("regen", "check"), help="regen: write anew; check: against MANIFEST.json")

@@ -32,7 +32,7 @@ from harness.comparing_process import ComparingProcess
 from harness.engine import Outcome, Progress, Record, Request, RunnerFactory
 from harness.errors import RequestError
 from harness.intervals import Block
-from harness.report import harness_version
+from harness.reports.report import harness_version
 from harness.resume import run_identity
 
 try:

@@ -16,7 +16,7 @@ from harness.compare import BlockComparer
 from harness.errors import RequestError
 from harness.intervals import Block
 from harness.pytest_options import in_plugin_words
-from harness.report import board_diff, diagnosis_line
+from harness.reports.report import board_diff, diagnosis_line
 from harness.request import Request
 from harness.seeds import require_seed_document
 

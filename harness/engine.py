@@ -360,6 +360,8 @@ def run(
     for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
         check_impl(impl, request.options)
     done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}
+    if resume and resume.restarted:
+        outcome.notes.append(f"--resume {resume.path}: {resume.restarted}")
     if resume and done:  # in deal order: a block the old run finished past its failure is not counted
         for block in request.blocks():
             if block.key in done:

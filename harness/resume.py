@@ -4,7 +4,8 @@ JSON lines: first a header (what the run is: its options, and what the dealers *
 the files the IMPL names and the harness version), then one line per finished block.  Lines are
 written whole, so an interruption loses at most the line being written, which is cut off.
 
-A log is trusted only when its header matches the run in every respect; anything else is
+A log is trusted only when its header matches the run in every respect.  A log of the same run
+by another build of a dealer (rebuilt since) is begun anew, and the run says so; anything else is
 refused in one line saying what changed.  The file is locked while a run uses it (two runs on
 one log would interleave their blocks), never followed through a symlink, and never replaces a
 file that is not such a log.
@@ -13,49 +14,23 @@ file that is not such a log.
 from __future__ import annotations
 
 import bisect
-import contextlib
 import errno
 import fcntl
-import hashlib
-import importlib.metadata
 import json
 import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness.adapters.registry import dealer_class, parse_impl
+from harness.adapters.build import dealer_identity
 from harness.compare import BlockResult
 from harness.errors import RequestError
 from harness.failures import Failure
-from harness.files import open_regular
 from harness.intervals import Block
-from harness.report import harness_version
+from harness.reports.report import harness_version
 
 FORMAT = "freecell-harness resume log"
 FORMAT_VERSION = 2
-
-
-def _file_hash(path: Path) -> str:
-    h = hashlib.sha256()
-    with open_regular(path, "dealer file") as f:
-        while chunk := f.read(1 << 20):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-def dealer_identity(impl: str) -> dict[str, str]:
-    """What the dealer named by `impl` is: {file: sha256} of the files a build of it is made of (its
-    kind says which), else the version of its package, else the harness's."""
-    spec = parse_impl(impl)
-    cls = dealer_class(spec.kind)
-    files = [f for f in cls.build_files(spec.argument) if f.is_file()]
-    if files:
-        return {str(f): _file_hash(f) for f in files}
-    if cls.package is not None and cls.package != "freecell-harness":
-        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            return {cls.package: importlib.metadata.version(cls.package)}
-    return {impl: f"freecell-harness {harness_version()}"}
 
 
 def run_identity(impl: str, against: str) -> dict[str, object]:
@@ -67,6 +42,7 @@ class ResumeLog:
         self.path = Path(path)
         self._fd: int | None = None
         self._line_of: dict[str, int] = {}  # block key → its line in the log
+        self.restarted: str | None = None  # why a log of another build was begun anew
 
     def _refuse(self, why: str) -> RequestError:
         self.close()
@@ -119,7 +95,12 @@ class ResumeLog:
         whole = lines[:-1]  # the last piece has no newline: empty, or a line cut off by an interruption
         if not whole:
             raise self._refuse("exists and is not a resume log of freecell-harness; refusing to overwrite it")
-        self._check_header(whole[0], header)
+        if rebuilt := self._check_header(whole[0], header):
+            self.restarted = f"the log was made by another build ({rebuilt}): started afresh"
+            os.ftruncate(self._fd, 0)
+            os.lseek(self._fd, 0, os.SEEK_SET)
+            self._write(header)
+            return {}
         done: dict[str, BlockResult] = {}
         for number, raw in enumerate(whole[1:], start=2):
             result = self._entry(raw, number)
@@ -130,7 +111,8 @@ class ResumeLog:
         os.lseek(self._fd, 0, os.SEEK_END)
         return done
 
-    def _check_header(self, raw: bytes, wanted: dict[str, object]) -> None:
+    def _check_header(self, raw: bytes, wanted: dict[str, object]) -> str | None:
+        """RequestError unless the header is this run's; what changed when only the dealers' build did."""
         try:
             header = json.loads(raw)
         except (UnicodeDecodeError, json.JSONDecodeError):
@@ -145,8 +127,8 @@ class ResumeLog:
         if then_run != now_run:
             raise self._refuse(f"the log belongs to another run ({_changes(then_run, now_run)})")
         if "identity" in wanted and header.get("identity") != wanted["identity"]:
-            changed = _changes(header.get("identity"), wanted["identity"])
-            raise self._refuse(f"the log was made by another build ({changed}); remove it to start afresh")
+            return _changes(header.get("identity"), wanted["identity"])
+        return None
 
     def _entry(self, raw: bytes, number: int) -> BlockResult:
         try:

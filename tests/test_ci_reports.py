@@ -13,8 +13,8 @@ import pytest
 
 from harness.cli import main
 from harness.failures import Failure
-from harness.junit import MAX_TESTCASES, write_junit
-from harness.report import Report
+from harness.reports.junit import MAX_TESTCASES, write_junit
+from harness.reports.report import Report
 from harness.request import Request
 from reference import deal
 
@@ -173,7 +173,7 @@ def test_the_merged_report_keeps_what_json_readers_need(tmp_path: Path, monkeypa
     [("100% wrong", "100%25 wrong"), ("one\r\ntwo", "one\\x0d\\x0atwo"), ("a::b", "a::b")],
 )
 def test_an_annotation_is_one_workflow_command_whatever_the_dealer_said(message: str, escaped: str) -> None:
-    from harness.github import annotation
+    from harness.reports.github import annotation
 
     failure = Failure(5, "error", message)
     report = Report("py:x:y", "reference", "classic", 4, failure, 1.0, ranges=((1, 10),))

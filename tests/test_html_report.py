@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from harness.cli import main
-from harness.html_report import GREEN, RED
+from harness.reports.html import GREEN, RED
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
 IN_CI = bool(os.environ.get("CI"))

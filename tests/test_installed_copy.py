@@ -68,3 +68,12 @@ def test_regen_of_the_installed_copy_works_from_anywhere(venv: Path, tmp_path: P
     assert result.returncode == 0, result.stderr
     result = run(venv, tmp_path, "freecell-harness", "fixtures", "check", "--dir", str(tmp_path / "fx"), seed=seed)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_installed_copy_runs_a_matrix_from_anywhere(venv: Path, tmp_path: Path) -> None:
+    (tmp_path / "dealer").mkdir()
+    (tmp_path / "dealer" / "freecell.py").write_text((ROOT / "examples" / "python" / "freecell.py").read_text())
+    (tmp_path / "m.toml").write_text('[[implementation]]\nid = "py"\ncwd = "dealer"\nimpl = "py:freecell:deal"\n')
+    result = run(venv, tmp_path, "freecell-harness", "matrix", "run", "m.toml", "--out", "out")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "index.html").is_file() and "py: classic" in result.stdout

@@ -17,7 +17,7 @@ from harness import engine
 from harness.adapters import registry
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.registry import DEALERS, dealer_class, impl_forms, open_dealer, parse_impl
-from harness.report import harness_version
+from harness.reports.report import harness_version
 from harness.request import Request
 from harness.resume import dealer_identity
 
@@ -54,7 +54,7 @@ def test_the_table_lists_every_kind_once_and_the_forms_come_from_the_classes() -
 @pytest.mark.parametrize(
     "module",
     ["harness/adapters/registry.py", "harness/resume.py", "harness/request.py", "harness/engine.py",
-     "harness/compare.py", "harness/report.py", "harness/cli.py", "harness/conformance.py"],
+     "harness/compare.py", "harness/reports/report.py", "harness/cli.py", "harness/conformance.py"],
 )  # fmt: skip
 def test_no_module_outside_the_kinds_own_compares_with_a_kind_s_name(module: str) -> None:
     kinds = set(DEALERS)

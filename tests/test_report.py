@@ -9,7 +9,7 @@ import pytest
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import Interval
-from harness.report import Report, board_diff, coverage, merge_reports, read_report, verdict
+from harness.reports.report import Report, board_diff, coverage, merge_reports, read_report, verdict
 from reference import deal
 
 EXPECTED = deal(617).line.strip()
@@ -138,6 +138,31 @@ def test_a_partial_merge_exits_130_and_writes_null_conformant(tmp_path: Path) ->
 def test_merge_refuses_reports_that_cannot_be_one_verdict(reports: list[Report], message: str) -> None:
     with pytest.raises(RequestError, match=message):
         merge_reports([(f"r{i}.json", r) for i, r in enumerate(reports)])
+
+
+A_BUILD, B_BUILD = "a" * 64, "b" * 64
+
+
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        (replace(shard(2, 2, 50_000), dealer_build=B_BUILD), "r0.json and r1.json are of different builds"),
+        # two programs under one IMPL string: the build tells them apart
+        (replace(shard(2, 2, 50_000), dealer_build=B_BUILD, implementation="cmd:x {n}"), "different builds"),
+        (replace(shard(2, 2, 50_000), dealer_build=None, implementation="cmd:y {n}"), "different dealers"),
+    ],
+)
+def test_merge_refuses_reports_of_other_builds_naming_both(second: Report, message: str) -> None:
+    first = replace(shard(1, 2, 50_000), dealer_build=A_BUILD)
+    with pytest.raises(RequestError, match=message):
+        merge_reports([("r0.json", first), ("r1.json", second)])
+
+
+def test_merge_accepts_one_build_under_another_impl_string() -> None:
+    here = replace(shard(1, 2, 50_000), implementation="stream:/home/a/dealer", dealer_build=A_BUILD)
+    there = replace(shard(2, 2, 50_000), implementation="stream:/srv/b/dealer", dealer_build=A_BUILD)
+    merged = merge_reports([("a.json", here), ("b.json", there)])
+    assert merged.conformant and merged.checked == 100_000 and merged.dealer_build == A_BUILD
 
 
 def test_merge_accepts_reports_of_other_harness_versions_of_one_dealer() -> None:
@@ -279,7 +304,7 @@ def test_a_shards_deals_are_counted_as_its_blocks_hold_them(
     ranges: tuple[tuple[int, int], ...], sample: int | None, dialect: str, block_size: int, shards: int
 ) -> None:
     from harness.intervals import Shard
-    from harness.report import _deals_of_shard
+    from harness.reports.report import _deals_of_shard
     from harness.request import Request
 
     for k in range(1, shards + 1):

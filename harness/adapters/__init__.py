@@ -12,6 +12,7 @@ from harness.lazy import lazy_names
 
 if TYPE_CHECKING:
     from harness.adapters.base import Answer, Dealer, DealerOptions
+    from harness.adapters.build import dealer_build, dealer_identity
     from harness.adapters.registry import (
         DEALERS,
         ImplSpec,
@@ -31,7 +32,9 @@ __all__ = [
     "DealerOptions",
     "ImplSpec",
     "check_impl",
+    "dealer_build",
     "dealer_class",
+    "dealer_identity",
     "dealer_version",
     "impl_forms",
     "open_dealer",
@@ -41,5 +44,7 @@ __all__ = [
 
 
 _BASE = ("Answer", "Dealer", "DealerOptions")
-_HOMES = {name: "harness.adapters.base" if name in _BASE else "harness.adapters.registry" for name in __all__}
+_BUILD = ("dealer_build", "dealer_identity")
+_HOMES = {name: "harness.adapters.registry" for name in __all__}
+_HOMES.update({name: "harness.adapters.base" for name in _BASE} | {name: "harness.adapters.build" for name in _BUILD})
 __getattr__, __dir__ = lazy_names(__name__, _HOMES, __all__)

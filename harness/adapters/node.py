@@ -10,6 +10,7 @@ cannot be served: RequestError, one line naming the file, the line and the cause
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +22,15 @@ from harness.failures import Failure
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
-from harness.node.sources import JSX_SUFFIXES, SOURCE_SUFFIXES, DealerSpec, gather, parse_node_arg, script_request
+from harness.node.sources import (
+    JSX_SUFFIXES,
+    SOURCE_SUFFIXES,
+    DealerSpec,
+    gather,
+    parse_node_arg,
+    script_request,
+    source_files,
+)
 from harness.process import memory_words
 
 
@@ -64,7 +73,12 @@ class NodeDealer(Dealer):
 
     @classmethod
     def build_files(cls, argument: str) -> list[Path]:
-        return [Path(argument.split("#")[0])]
+        """The dealer's file and every module it requires (a challenge document: itself)."""
+        spec = parse_node_arg(argument)
+        if Path(spec.path).suffix in SOURCE_SUFFIXES:
+            with contextlib.suppress(RequestError):  # the run itself says why it cannot be gathered
+                return source_files(spec)
+        return [Path(spec.path)]
 
     @classmethod
     def check(cls, argument: str, options: DealerOptions) -> None:

@@ -126,10 +126,29 @@ _ESM_SYNTAX = re.compile(
 def gather(spec: DealerSpec) -> LoadRequest:
     """The LoadRequest for a JavaScript or TypeScript file and everything it requires (RequestError
     if any is missing, lies outside the dealer's tree, or is TypeScript that does not parse)."""
+    found, tree, real_entry = _found_files(spec)
+    _transpile_typescript(found, tree)
+    modules = {
+        real: ModuleSource(g.name, g.name, _as_commonjs(real, g.text, tree, g.es_module), 1, g.requires)
+        for real, g in found.items()
+    }
+    ordered = (modules[real_entry], *(m for k, m in modules.items() if k != real_entry))
+    return LoadRequest(ordered, spec.path, spec.name, spec.explicit)
+
+
+def source_files(spec: DealerSpec) -> list[Path]:
+    """The files a JavaScript or TypeScript dealer is made of: the file and everything it requires,
+    found as `gather` finds them (nothing transpiled); RequestError as there."""
+    return list(_found_files(spec)[0])
+
+
+def _found_files(spec: DealerSpec) -> tuple[dict[Path, _Gathered], DealerTree, Path]:
+    """Every file the dealer requires, by real path (a file reached twice is one module), with the
+    dealer's tree and the entry's real path."""
     entry = Path(spec.path)
     real_entry = entry.resolve()
     tree = DealerTree.of(real_entry)
-    found: dict[Path, _Gathered] = {}  # by real path: a file reached twice is one module
+    found: dict[Path, _Gathered] = {}
     names: dict[Path, str] = {real_entry: spec.path}
     todo = [real_entry]
     while todo:
@@ -163,13 +182,7 @@ def gather(spec: DealerSpec) -> LoadRequest:
             gathered.requires[specifier] = names[target]
             todo.append(target)
         found[real] = gathered
-    _transpile_typescript(found, tree)
-    modules = {
-        real: ModuleSource(g.name, g.name, _as_commonjs(real, g.text, tree, g.es_module), 1, g.requires)
-        for real, g in found.items()
-    }
-    ordered = (modules[real_entry], *(m for k, m in modules.items() if k != real_entry))
-    return LoadRequest(ordered, spec.path, spec.name, spec.explicit)
+    return found, tree, real_entry
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from harness.adapters.registry import parse_impl
 from harness.errors import RequestError
 from harness.intervals import Shard
-from harness.report import Report, board_diff, diagnosis_line, verdict
+from harness.reports.report import Report, board_diff, diagnosis_line, verdict
 from harness.text import printable
 
 

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from harness.failures import Failure
 from harness.files import write_atomically
 from harness.intervals import Block
-from harness.report import Report, verdict
+from harness.reports.cards import CARD_STYLE, boards_html
+from harness.reports.report import Report, verdict
 from reference import get_dialect
-from reference.cards import COLUMNS
 
 if TYPE_CHECKING:
     from harness.dealer_profile import Profile
@@ -35,7 +35,6 @@ MARKS = (
     (2**31, "2³¹", "above-left"),
 )
 _LABEL = {"above-left": (14, "end"), "above-right": (14, "start"), "below": (72, "middle")}
-_SUITS = {"C": ("♣", False), "D": ("♦", True), "H": ("♥", True), "S": ("♠", False)}
 
 Span = tuple[int, int]  # deals first … last
 
@@ -57,8 +56,8 @@ def verify_html(report: Report, blocks: Iterable[Block]) -> str:
     if report.interrupted:
         body.append("<p>Interrupted: which deals were checked is not known, so none is drawn green.</p>")
     if f is not None:
-        body.append(_boards(f))
-    return _page(f"freecell-harness: {line.partition(':')[0]}", "\n".join(body))
+        body.append(boards_html(f))
+    return page(f"freecell-harness: {line.partition(':')[0]}", "\n".join(body))
 
 
 def profile_html(profile: Profile, seed: int = 0) -> str:
@@ -79,8 +78,8 @@ def profile_html(profile: Profile, seed: int = 0) -> str:
         status = "conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}"
         body += [f"<h2>{escape(name)}: {escape(status)}</h2>", _bar(name, checked, failing, f.deal if f else None)]
         if f is not None:
-            body += [_diagnosis(f), _boards(f)]
-    return _page(f"freecell-harness profile: {profile.summary}", "\n".join(body))
+            body += [_diagnosis(f), boards_html(f)]
+    return page(f"freecell-harness profile: {profile.summary}", "\n".join(body))
 
 
 def write_html(path: str, page: str) -> None:
@@ -152,39 +151,6 @@ def _bar(dialect: str, checked: Sequence[Span], failing: Sequence[Span], first_f
     )
 
 
-# ----------------------------------------------------------------------------------- the boards
-
-
-def _boards(f: Failure) -> str:
-    expected = f.expected.split() if f.expected else []
-    actual = f.actual.split() if f.actual else []
-    return (
-        f'<section class="boards"><div><h3>expected, deal {f.deal}</h3>{_board(expected, actual, "no expected board")}'
-        f"</div><div><h3>actual</h3>{_board(actual, expected, 'no board from the implementation')}</div></section>"
-    )
-
-
-def _board(cards: Sequence[str], other: Sequence[str], missing: str) -> str:
-    if not cards:
-        return f"<p>({escape(missing)})</p>"
-    rows = []
-    for start in range(0, len(cards), COLUMNS):
-        cells = []
-        for p in range(start, min(start + COLUMNS, len(cards))):
-            differs = bool(other) and (p >= len(other) or other[p] != cards[p])
-            cells.append(_card(cards[p], differs))
-        rows.append(f'<div class="row">{"".join(cells)}</div>')
-    return f'<div class="board">{"".join(rows)}</div>'
-
-
-def _card(token: str, differs: bool) -> str:
-    rank, suit = token[:-1], token[-1:]
-    symbol, red = _SUITS.get(suit, (suit, False))
-    shown = "10" if rank == "T" else rank
-    classes = "card" + (" red" if red else "") + (" differs" if differs else "")
-    return f'<span class="{classes}" title="{escape(token)}">{escape(shown)}{escape(symbol)}</span>'
-
-
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #111; background: #fff; }
 h1 { margin: 0 0 .3em; }
@@ -192,17 +158,13 @@ h1 { margin: 0 0 .3em; }
 .diagnosis { background: #f3f3f3; padding: .5em; }
 figure.domain { margin: 1em 0; }
 figure.domain svg { width: 100%; height: auto; font-size: 12px; }
-.boards { display: flex; gap: 3em; flex-wrap: wrap; }
-.board .row { display: flex; gap: 4px; margin-bottom: 4px; }
-.card { display: inline-block; width: 2.6em; padding: .5em 0; text-align: center; border: 1px solid #888;
-  border-radius: 5px; font-size: 18px; background: #fff; }
-.card.red { color: #b22222; }
-.card.differs { outline: 4px solid #ff8c00; background: #fff3cd; }
 """
 
 
-def _page(title: str, body: str) -> str:
+def page(title: str, body: str, style: str = "") -> str:
+    """A whole self-contained page (nothing fetched): the cards' style and `style`, then `body`."""
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_STYLE}{CARD_STYLE}{style}</style></head>\n<body>\n{body}\n</body></html>\n"
     )

@@ -16,7 +16,7 @@ from xml.etree import ElementTree as ET
 
 from harness.files import write_atomically
 from harness.intervals import Block, Shard
-from harness.report import Report, board_diff, diagnosis_line, verdict
+from harness.reports.report import Report, board_diff, diagnosis_line, verdict
 from harness.text import counted, printable
 
 MAX_TESTCASES = 1000

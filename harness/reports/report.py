@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -57,6 +58,7 @@ class Report:
     resumed: int = 0  # deals of `checked` read from a resume log, not checked by this run
     harness_version: str = field(default_factory=harness_version)
     dealer_version: str | None = None
+    dealer_build: str | None = None  # SHA-256 of what the dealer is made of (harness.adapters.dealer_build)
     # The deals found identical where the shard, ranges and failure do not say it (an interrupted run, a
     # merge with gaps): None means every block of the shard that starts before the failure was checked.
     covered: tuple[Interval, ...] | None = None
@@ -97,6 +99,7 @@ class Report:
             "resumed": self.resumed,
             "harness_version": self.harness_version,
             "dealer_version": self.dealer_version,
+            "dealer_build": self.dealer_build,
             "interrupted": self.interrupted,
             "covered": None if self.covered is None else [list(r) for r in self.covered],
             "gaps": [list(r) for r in self.gaps],
@@ -128,6 +131,7 @@ class Report:
                 resumed=_count(data.get("resumed", 0), "resumed"),
                 harness_version=str(data.get("harness_version", "unknown")),
                 dealer_version=None if data.get("dealer_version") is None else str(data["dealer_version"]),
+                dealer_build=_build(data.get("dealer_build")),
                 interrupted=bool(data.get("interrupted", False)),
                 covered=None if data.get("covered") is None else _intervals(data["covered"], "covered"),
                 gaps=_intervals(data.get("gaps", []), "gaps"),
@@ -151,6 +155,12 @@ class Report:
 def _text(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise RequestError(f"{name!r} is not a string")
+    return value
+
+
+def _build(value: object) -> str | None:
+    if value is not None and not (isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value)):
+        raise RequestError(f"'dealer_build': {value!r} is not a SHA-256 in hex, nor null")
     return value
 
 
@@ -256,16 +266,11 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         resumed=min(checked, sum(r.resumed for _, r in reports)),
         harness_version=first.harness_version,
         dealer_version=first.dealer_version,
+        dealer_build=first.dealer_build,
         interrupted=False,
         covered=tuple(agreed) if gaps else None,
         gaps=tuple(gaps),
-        **_build_of(first),
     )
-
-
-def _build_of(report: Report) -> dict[str, object]:
-    build = getattr(report, "dealer_build", None)
-    return {"dealer_build": build} if build is not None else {}
 
 
 def _same_subject(first_path: str, first: Report, path: str, r: Report) -> None:
@@ -280,13 +285,12 @@ def _same_subject(first_path: str, first: Report, path: str, r: Report) -> None:
         raise refuse("dialects", first.dialect, r.dialect)
     if r.against != first.against:
         raise refuse("dealers compared with ('against')", first.against, r.against)
-    builds = getattr(first, "dealer_build", None), getattr(r, "dealer_build", None)
-    if builds[0] is not None and builds[1] is not None:
-        if builds[0] != builds[1]:
+    if first.dealer_build is not None and r.dealer_build is not None:
+        if first.dealer_build != r.dealer_build:
             raise refuse(
                 "builds of the dealer",
-                f"{first.implementation}: {builds[0]}",
-                f"{r.implementation}: {builds[1]}",
+                f"{first.implementation}: {first.dealer_build}",
+                f"{r.implementation}: {r.dealer_build}",
             )
     elif (first.implementation, first.dealer_version) != (r.implementation, r.dealer_version):
         # Without a build to compare, only the same IMPL string and version can be taken for the same dealer.
