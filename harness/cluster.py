@@ -27,13 +27,13 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from harness.adapters import dealer_build
 from harness.compare import BlockResult
 from harness.comparing_process import ComparingProcess
 from harness.engine import Outcome, Progress, Record, Request, RunnerFactory
 from harness.errors import RequestError
 from harness.intervals import Block
 from harness.reports.report import harness_version
-from harness.resume import run_identity
 
 try:
     from distributed import WorkerPlugin
@@ -61,7 +61,7 @@ class DealerPairs(WorkerPlugin):
 
     def __init__(self, request: Request, identity: dict[str, object]) -> None:
         self.request = request
-        self.identity = identity  # run_identity on the machine that runs `verify`
+        self.identity = identity  # `build_identity` on the machine that runs `verify`
         self.address = "?"
         self._free: list[ComparingProcess] = []
         self._open: list[ComparingProcess] = []
@@ -136,7 +136,7 @@ class DealerPairs(WorkerPlugin):
 
     def _check_build(self) -> None:
         """RequestError unless this worker runs the harness and the dealer files of the machine running `verify`."""
-        here = run_identity(self.request.impl, self.request.against)
+        here = build_identity(self.request)
         if here["harness"] != self.identity["harness"]:
             raise RequestError(
                 f"on worker {self.address}: freecell-harness {here['harness']}, but {self.identity['harness']} "
@@ -150,10 +150,17 @@ class DealerPairs(WorkerPlugin):
                 )
 
 
-def _shown(identity: object) -> str:
-    if isinstance(identity, dict):
-        return ", ".join(f"{name} {str(value)[:12]}" for name, value in identity.items())
-    return str(identity)
+def build_identity(request: Request) -> dict[str, object]:
+    """What must be the same on every worker as where `verify` runs: the harness, and both dealers' builds."""
+    return {
+        "harness": harness_version(),
+        "implementation": dealer_build(request.impl),
+        "against": dealer_build(request.against),
+    }
+
+
+def _shown(build: object) -> str:
+    return "nothing readable" if build is None else str(build)[:12]
 
 
 def _compare_on_worker(plugin: str, block: Block) -> BlockResult:
@@ -184,7 +191,7 @@ class DaskRunner:
         self.refused: tuple[int, str] | None = None
         try:
             self.workers = self._check_workers()
-            self.client.register_plugin(DealerPairs(request, run_identity(request.impl, request.against)), self.plugin)
+            self.client.register_plugin(DealerPairs(request, build_identity(request)), self.plugin)
         except BaseException:
             self.client.close(CLOSE_S)
             raise
