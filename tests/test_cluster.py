@@ -51,7 +51,7 @@ def _report(path: Path) -> dict[str, object]:
         ["100001-160000"],
         # ranges not in deal order: after the failure, later blocks of the first range are moot, but
         # the second range's, before the failure, must still be checked
-        ["120001-200000", "100001-110000"],
+        pytest.param(["120001-200000", "100001-110000"], marks=pytest.mark.slow),
     ],
 )
 def test_a_planted_bad_deal_is_found_exactly_and_every_output_is_the_one_machine_s(
@@ -192,3 +192,14 @@ def test_a_run_whose_every_worker_is_lost_ends_in_one_line_not_a_hang(cluster: D
             cli.kill()
     assert cli.returncode == 2, (out, err)
     assert err.count("\n") == 1 and "no worker left" in err and "Traceback" not in err, err
+
+
+@pytest.mark.slow
+def test_a_worker_of_another_harness_version_is_refused_in_one_line(cluster: DaskCluster, tmp_path: Path) -> None:
+    other = tmp_path / "other-version"
+    (other / "freecell_harness-9.9.9.dist-info").mkdir(parents=True)  # found first: the worker's version
+    (other / "freecell_harness-9.9.9.dist-info" / "METADATA").write_text("Name: freecell-harness\nVersion: 9.9.9\n")
+    cluster.add_worker("old", PYTHONPATH=f"{other}{os.pathsep}{cluster.env()['PYTHONPATH']}")
+    run = verify(["reference", "--range", "1-100", "--cluster", cluster.address], dict(os.environ), tmp_path)
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    assert run.stderr.count("\n") == 1 and "has freecell-harness 9.9.9, but " in run.stderr, run.stderr
