@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import TYPE_CHECKING
@@ -17,7 +17,6 @@ from harness.intervals import (
     Interval,
     Shard,
     grid_cell,
-    grid_intervals,
     holds,
     in_domain,
     merge_intervals,
@@ -59,8 +58,8 @@ class Report:
     harness_version: str = field(default_factory=harness_version)
     dealer_version: str | None = None
     dealer_build: str | None = None  # SHA-256 of what the dealer is made of (harness.adapters.dealer_build)
-    # The deals found identical where the shard, ranges and failure do not say it (an interrupted run, a
-    # merge with gaps): None means every block of the shard that starts before the failure was checked.
+    # An interrupted run's deals found identical; None: every block of the shard that starts before the failure
+    # was checked (of a merge: every deal of its ranges before the failure but its gaps).
     covered: tuple[Interval, ...] | None = None
     gaps: tuple[Interval, ...] = ()  # of a merge: requested deals no report checked (before its failure)
 
@@ -246,9 +245,7 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
     agreed = merge_intervals(iv for _, _, a in parts for iv in a)
     scope = merge_intervals(iv for _, r, _ in parts for iv in _scope(r))
     until = None if failure is None else _place(first, failure.deal)
-    if until is not None:
-        scope = [Interval(a, min(b, until - 1)) for a, b in scope if a < until]
-    gaps = subtract_intervals(scope, agreed)
+    gaps = subtract_intervals(_before(scope, until), agreed)
     # Deals compared up to and including the first failure, as one run's `checked` counts them.
     checked = size_of(agreed) if until is None else size_of((a, min(b, until - 1)) for a, b in agreed if a < until) + 1
     ranges = first.ranges if sample else tuple(merge_intervals(r for _, rep in reports for r in rep.ranges))
@@ -268,7 +265,7 @@ def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
         dealer_version=first.dealer_version,
         dealer_build=first.dealer_build,
         interrupted=False,
-        covered=tuple(agreed) if gaps else None,
+        covered=None,  # what it checked is what it was asked, up to its failure, but its gaps
         gaps=tuple(gaps),
     )
 
@@ -329,28 +326,34 @@ def _agreed(r: Report) -> list[Interval]:
         return merge_intervals(r.covered)
     if r.interrupted:
         return []  # a report that does not say what it checked before it was stopped vouches for nothing
-    from harness.request import default_block_size
-
-    size = default_block_size(r.implementation, r.against)
-    shard = Shard.parse(r.shard)
-    if r.sample is not None:
-        cells: Iterator[Interval] = grid_intervals(1, r.sample, size) if r.sample else iter(())
-    else:
-        cells = (cell for part in _scope(r) for cell in grid_intervals(part.first, part.last, size))
     f = r.first_failure
     until = None if f is None else _place(r, f.deal)
-    mine = []
-    for i, cell in enumerate(cells):
-        if i % shard.count != shard.index - 1:
-            continue
-        if until is not None and cell.last >= until:
-            if cell.first < until:
-                mine.append(Interval(cell.first, until - 1))
-            if cell.first >= until:
+    if r.gaps:  # a merge: everything it was asked up to its failure, but its gaps
+        return subtract_intervals(_before(_scope(r), until), r.gaps)
+    from harness.request import default_block_size
+
+    # Every block of the shard that starts before the failure (the engine's promise), the failing one up to it.
+    # Blocks are the grid cells of each part in order, dealt out round-robin (as in `_deals_of_shard`).
+    size, shard = default_block_size(r.implementation, r.against), Shard.parse(r.shard)
+    mine, index = [], 0  # index: that of the part's first cell among all the cells
+    for part in _scope(r):
+        head = grid_cell(part.first, size)
+        cells = (grid_cell(part.last, size).first - head.first) // size + 1
+        for c in range((shard.index - 1 - index) % shard.count, cells, shard.count):
+            start = head.first + c * size
+            cell = Interval(max(start, part.first), min(start + size - 1, part.last))
+            if until is not None and cell.last >= until:
+                if cell.first < until:
+                    mine.append(Interval(cell.first, until - 1))
                 break
-            continue
-        mine.append(cell)
+            mine.append(cell)
+        index += cells
     return merge_intervals(mine)
+
+
+def _before(intervals: list[Interval], until: int | None) -> list[Interval]:
+    """The parts of `intervals` before `until` (all of them when it is None)."""
+    return intervals if until is None else [Interval(a, min(b, until - 1)) for a, b in intervals if a < until]
 
 
 def _shown(value: object) -> str:
