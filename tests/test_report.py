@@ -150,6 +150,9 @@ A_BUILD, B_BUILD = "a" * 64, "b" * 64
         # two programs under one IMPL string: the build tells them apart
         (replace(shard(2, 2, 50_000), dealer_build=B_BUILD, implementation="cmd:x {n}"), "different builds"),
         (replace(shard(2, 2, 50_000), dealer_build=None, implementation="cmd:y {n}"), "different dealers"),
+        # one build, but another kind of IMPL, or another version: not one dealer
+        (replace(shard(2, 2, 50_000), dealer_build=A_BUILD, implementation="node:x.js"), "different dealers"),
+        (replace(shard(2, 2, 50_000), dealer_build=A_BUILD, dealer_version="2.0"), "different dealers"),
     ],
 )
 def test_merge_refuses_reports_of_other_builds_naming_both(second: Report, message: str) -> None:

@@ -282,19 +282,28 @@ def _same_subject(first_path: str, first: Report, path: str, r: Report) -> None:
         raise refuse("dialects", first.dialect, r.dialect)
     if r.against != first.against:
         raise refuse("dealers compared with ('against')", first.against, r.against)
-    if first.dealer_build is not None and r.dealer_build is not None:
-        if first.dealer_build != r.dealer_build:
-            raise refuse(
-                "builds of the dealer",
-                f"{first.implementation}: {first.dealer_build}",
-                f"{r.implementation}: {r.dealer_build}",
-            )
-    elif (first.implementation, first.dealer_version) != (r.implementation, r.dealer_version):
-        # Without a build to compare, only the same IMPL string and version can be taken for the same dealer.
+    if first.dealer_build is not None and r.dealer_build is not None and first.dealer_build != r.dealer_build:
+        raise refuse(
+            "builds of the dealer",
+            f"{first.implementation}: {first.dealer_build}",
+            f"{r.implementation}: {r.dealer_build}",
+        )
+    # One build may go by two IMPL strings (its path on two machines), never by two kinds of IMPL (a build of
+    # `reference` is not one of `pysol-cards`); without a build, only the same IMPL string is the same dealer.
+    both_built = first.dealer_build is not None and r.dealer_build is not None
+    same = _impl_kind(first) == _impl_kind(r) if both_built else first.implementation == r.implementation
+    if not same or first.dealer_version != r.dealer_version:
         raise refuse("dealers", f"{first.implementation} {first.dealer_version or ''}".strip(),
                      f"{r.implementation} {r.dealer_version or ''}".strip())  # fmt: skip
     if (first.sample, first.seed) != (r.sample, r.seed):
         raise refuse("samples", _scope_text(first), _scope_text(r))
+
+
+def _impl_kind(r: Report) -> str:
+    """The kind of IMPL a report names (`stream`, `node`, `reference`, …), as the registry parses it."""
+    from harness.adapters.registry import parse_impl
+
+    return parse_impl(r.implementation).kind
 
 
 def _scope_text(r: Report) -> str:
