@@ -22,9 +22,39 @@ internal: it may change in any release.  Names load when first used (PEP 562), s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+import sys as _sys
 
-from harness.lazy import lazy_names
+# Run as the command (`python -m harness`, `freecell-harness`), Ctrl-C and SIGTERM are held from this, the
+# first line of ours that runs, until the entry point takes them over (`harness.process.interrupts`), so
+# that one that comes while the rest is imported is exit 130 in one line, never an import's traceback.
+_held_at_start: list[int] = []  # the signals that came meanwhile
+_handlers_at_start: dict[int, object] = {}  # each signal held, and its handler before
+
+
+def _hold_at_start(signum: int, frame: object) -> None:
+    _held_at_start.append(signum)
+
+
+def _run_as_the_command() -> bool:
+    if _sys.argv[:1] == ["-m"]:  # `python [OPTIONS] -m MODULE`: while the package of MODULE is imported
+        argv = [*_sys.orig_argv, ""]
+        at = next((i for i, a in enumerate(argv) if a.startswith("-m")), -1)
+        return (argv[at][2:] or argv[at + 1]) == "harness"
+    return _sys.argv[0].rpartition("/")[2] == "freecell-harness"
+
+
+if _run_as_the_command():
+    import _signal  # type: ignore[import-not-found]  # built in, loaded already (`signal` imports enum first)
+
+    for _stopping in (_signal.SIGINT, _signal.SIGTERM):
+        _before = _signal.getsignal(_stopping)
+        if _before is not _signal.SIG_IGN:  # ignored at the start (a background job's Ctrl-C) stays ignored
+            _handlers_at_start[_stopping] = _before
+            _signal.signal(_stopping, _hold_at_start)
+
+from typing import TYPE_CHECKING, Final  # noqa: E402  (after the signals are held)
+
+from harness.lazy import lazy_names  # noqa: E402
 
 if TYPE_CHECKING:
     from harness.adapters import Dealer, DealerOptions, open_dealer

@@ -19,6 +19,9 @@ def main() -> int:
     from harness.cli import main as run_command_line
 
     status = run_command_line()
+    if interrupts.hold() and status != EXIT_INTERRUPTED:  # it came after the command had said all it had to
+        print("freecell-harness: interrupted", file=sys.stderr)
+        status = EXIT_INTERRUPTED
     if status == EXIT_INTERRUPTED:
         interrupts.end_interrupted(status)
     return status

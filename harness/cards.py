@@ -58,11 +58,14 @@ UNICODE_CARDS: Final[dict[str, int]] = {
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 _RANK = r"10|[A2-9TJQK]"
+# Rank first, a rank may also be its value 1 … 13 ("11d", " 1s": ace 1, jack 11, queen 12, king 13).
+_RANK_FIRST = r"1[0-3]|[A1-9TJQK]"
+_VALUE_RANKS: Final = {"1": "A", "10": "T", "11": "J", "12": "Q", "13": "K"}
 _SYMBOL = r"[♣♦♥♠♧♢♡♤]"
 _SUIT = rf"(?:[CDHS]|{_SYMBOL})"
 # A rank-first card ending in a suit symbol needs no space before the next card ("J♦Q♠").
 _TOKEN = re.compile(
-    rf"(?<![^\W_])(?:(?P<rank>{_RANK})(?P<suit>{_SUIT})(?:(?<={_SYMBOL})|(?![^\W_]))"
+    rf"(?<![^\W_])(?:(?P<rank>{_RANK_FIRST})(?P<suit>{_SUIT})(?:(?<={_SYMBOL})|(?![^\W_]))"
     rf"|(?P<suit2>{_SUIT})(?P<rank2>{_RANK})(?![^\W_]))"
     rf"|(?P<uni>[\U0001F0A1-\U0001F0DE])"
     rf"|(?P<word>[^\W_]+)",
@@ -82,7 +85,7 @@ def _card(m: re.Match[str]) -> int | None:
     rank, suit = (m["rank"], m["suit"]) if m["rank"] else (m["rank2"], m["suit2"])
     if rank is None:
         return None
-    rank = "T" if rank == "10" else rank.upper()
+    rank = _VALUE_RANKS.get(rank, rank).upper()
     return CARD_INDEX[rank + _SUIT_SYMBOLS.get(suit, suit).upper()]
 
 
@@ -218,7 +221,7 @@ def board_from_lines(lines: Sequence[Line], where: str = "") -> tuple[int, ...]:
     if ordered is not None and len(set(ordered)) == DECK_SIZE:
         return ordered
     if ordered is not None or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
-        raise BoardError(f"{where}{describe_cards(cards)}{_odd_line(card_lines)}")
+        raise BoardError(f"{where}{describe_cards(cards)}{_odd_line(card_lines)}", ordered)
     shape = [len(ln.cards) for ln in card_lines]
     raise BoardError(
         f"{where}52 cards, but not rows (8 8 8 8 8 8 4), columns (7 7 7 7 6 6 6 6) or one line:"
@@ -285,8 +288,15 @@ def deck_of_groups(groups: Sequence[Sequence[int]]) -> tuple[int, ...]:
             f"{describe_cards(cards)}: groups of {_shape_text(len(g) for g in groups)}, expected rows or columns"
         )
     if len(set(ordered)) != DECK_SIZE:
-        raise BoardError(describe_cards(cards))
+        raise BoardError(describe_cards(cards), ordered)
     return ordered
+
+
+def board_given(error: BoardError) -> str | None:
+    """The cards a board that is not one holds (a card repeated, another missing), as a line of card
+    names in dealing order, for a failure's `actual`; None when it is not laid out as 52 cards."""
+    cards = error.cards
+    return None if cards is None or len(cards) != DECK_SIZE else " ".join(CARD_NAMES[c] for c in cards)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -396,6 +406,7 @@ class BoardFramer:
         self._template: BoardTemplate | None = None  # how this output prints every board, if it does
         self._learn_from: tuple[str, tuple[int, ...], tuple[int, ...]] | None = None  # a board read precisely
         self._templates_left = TEMPLATES_LEARNT  # boards a template may yet be learnt from
+        self.unread = ""  # at `finish`: the text after the last board (no board: words a reader took for headers)
         self._template_misses = 0  # regions in a row whose first board the template did not read
 
     def _cards(self) -> list[int]:
@@ -544,6 +555,7 @@ class BoardFramer:
             if last is not None:
                 return last
         board, self._board = self._board, _BoardSoFar()
+        self.unread = " ".join(" ".join(raw.split()) for raw in board.raws if raw.strip())
         if not board.count:
             return None
         try:

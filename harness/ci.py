@@ -50,11 +50,19 @@ def shard_argv(
     cards: str | None = None,
     suits: str | None = None,
     annotate: bool = False,
+    quiet: bool = False,
+    against: str = "reference",
+    timeout: float | None = None,
+    startup_timeout: float | None = None,
 ) -> list[str]:
     """The `verify` command line of one shard, its files in `out` (created: it is the workflow's own)."""
     out.mkdir(parents=True, exist_ok=True)
     stem = out / f"shard-{shard}"
-    argv = ["verify", impl, "--dialect", dialect, "--shard", f"{shard}/{shards}"]
+    argv = ["verify", impl, "--against", against, "--dialect", dialect, "--shard", f"{shard}/{shards}"]
+    if timeout is not None:
+        argv += ["--timeout", repr(timeout)]
+    if startup_timeout is not None:
+        argv += ["--startup-timeout", repr(startup_timeout)]
     argv += [f"--range={deals}" for deals in ranges]
     if sample is not None:
         argv += ["--sample", sample, "--seed", seed]
@@ -66,6 +74,8 @@ def shard_argv(
         argv += ["--suits", suits]
     if annotate:
         argv.append("--annotate")
+    if quiet:
+        argv.append("--quiet")
     return [*argv, "--report", f"{stem}.json", "--junit", f"{stem}.xml", "--resume", f"{stem}.resume"]
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import reference
-from harness.errors import HarnessError, RequestError, bug_message
+from harness.errors import HarnessError, RequestError, bug_message, environment_limit
 from harness.intervals import Interval, in_domain, looks_like_range, parse_deal_number, parse_range
 from harness.limits import DEFAULT_STARTUP_TIMEOUT, Limits
 from harness.process import interrupts
@@ -56,7 +56,10 @@ class _Parser(argparse.ArgumentParser):
         if m := _CHOICE.search(message):
             wrong, choices = m[1], [c.strip(" '") for c in m[2].split(",")]
         elif m := _UNKNOWN.search(message):
-            wrong, choices = m[1].split("=")[0], sorted(_every_option(self))
+            wrong, owners = m[1].split("=")[0], _commands_of_options(self)
+            if wrong in owners:  # given to a command that does not take it: say which ones do
+                return f"; {wrong} is an option of {', '.join(sorted(owners[wrong]))} only"
+            choices = sorted(owners)
         else:
             return ""
         close = difflib.get_close_matches(wrong, choices, n=1, cutoff=0.6)
@@ -77,14 +80,18 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default: %(default)s)"
 
 
-def _every_option(parser: argparse.ArgumentParser) -> set[str]:
-    options: set[str] = set()
+def _commands_of_options(parser: argparse.ArgumentParser, command: str = "") -> dict[str, set[str]]:
+    """Every long option of the parser and its subcommands, with the commands that take it."""
+    owners: dict[str, set[str]] = {}
     for action in parser._actions:
-        options.update(o for o in action.option_strings if o.startswith("--"))
+        for option in action.option_strings:
+            if option.startswith("--") and option != "--help":
+                owners.setdefault(option, set()).add(command or "freecell-harness")
         if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                options |= _every_option(sub)
-    return options
+            for name, sub in action.choices.items():
+                for option, commands in _commands_of_options(sub, f"{command} {name}".strip()).items():
+                    owners.setdefault(option, set()).update(commands)
+    return owners
 
 
 def check_output_path(option: str, path: str) -> None:
@@ -231,7 +238,7 @@ def _add_limit_options(p: argparse.ArgumentParser) -> None:
         type=_limit(int, "megabytes"),
         default=D.memory_mb,
         metavar="MB",
-        help=f"memory of each dealer process (default {D.memory_mb})",
+        help=f"memory each dealer process tree uses, not its address space (default {D.memory_mb})",
     )
     g.add_argument(
         "--cpu-limit",
@@ -400,6 +407,10 @@ def cmd_ci(args: argparse.Namespace) -> int:
             suits=args.suits,
             out=Path(args.out),
             annotate=ci.on_github(),
+            quiet=args.quiet,
+            against=args.against,
+            timeout=args.timeout,
+            startup_timeout=args.startup_timeout,
         )
         code = main(argv)
         report_path = Path(args.out) / f"shard-{args.shard}.json"
@@ -607,10 +618,21 @@ def _jobs(text: str) -> int:
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
-    from harness.node.typescript import install_typescript
+    if args.what == "challenge":
+        from harness.seeds import download_challenge
 
-    package = install_typescript(Path(args.prefix) if args.prefix else None)
+        if args.prefix is not None:
+            raise RequestError("setup challenge: --prefix is for typescript (the file is kept in the user cache)")
+        print(f"challenge file kept (SHA-256 checked): {download_challenge()}")
+        return EXIT_OK
+    from harness.node.typescript import TYPESCRIPT_ENV, install_typescript, where_the_harness_looks
+
+    prefix = Path(args.prefix) if args.prefix else None
+    package = install_typescript(prefix)
     print(f"typescript installed: {package}")
+    looks = where_the_harness_looks()
+    if prefix is not None and prefix.resolve() != looks.resolve():
+        print(f"the harness looks in {looks}: set {TYPESCRIPT_ENV}={prefix.resolve()} for it to use this one")
     return EXIT_OK
 
 
@@ -693,6 +715,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=ci.SHARD_EXIT_CODES,
     )
     q.add_argument("impl", metavar="IMPL")
+    q.add_argument("--against", metavar="IMPL", default="reference", help="what IMPL is compared with")
     q.add_argument("--range", action="append", metavar="A-B", help="deals to check (repeatable; default: verify's)")
     q.add_argument("--sample", metavar="K")
     q.add_argument("--seed", default="0", metavar="S")
@@ -701,7 +724,9 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--shards", type=int, required=True, metavar="N")
     q.add_argument("--jobs", metavar="N")
     _add_card_options(q)
+    _add_timeout_options(q)
     q.add_argument("--out", default="freecell-reports", metavar="DIR")
+    q.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     q = steps.add_parser("merge", help="merge the shard-*.json under DIRECTORY into one verdict")
     q.add_argument("directory")
     q.add_argument("--out", default="freecell-report.json", metavar="FILE.json")
@@ -803,10 +828,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "setup",
-        help="install what some dealers need: the TypeScript compiler (npm, once)",
-        description="Install the TypeScript compiler that `node:` runs .ts/.mts/.cts dealers with.",
+        help="install what some runs need: the TypeScript compiler (npm, once), the original solution",
+        description="Install the TypeScript compiler that `node:` runs .ts/.mts/.cts dealers with (typescript), "
+        "or download freeCodeCamp's challenge file holding the original solution into the user cache (challenge).",
     )
-    p.add_argument("what", choices=("typescript",))
+    p.add_argument("what", choices=("typescript", "challenge"))
     p.add_argument(
         "--prefix",
         default=None,
@@ -865,11 +891,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED
-    except Exception as exc:  # a bug of ours: still one line, with the traceback on request
+    except Exception as exc:  # a bug of ours (or the machine's limit): still one line, the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        print(f"freecell-harness: {printable(bug_message(exc), one_line=True)}", file=sys.stderr)
-        return EXIT_BUG
+        limit = environment_limit(exc)
+        said = str(limit) if limit is not None else bug_message(exc)
+        print(f"freecell-harness: {printable(said, one_line=True)}", file=sys.stderr)
+        return EXIT_REQUEST if limit is not None else EXIT_BUG
 
 
 if __name__ == "__main__":

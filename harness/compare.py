@@ -10,6 +10,7 @@ from typing import cast
 
 from harness.adapters.base import Answer, Dealer
 from harness.diagnosis import diagnosed
+from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import Block
 
@@ -62,6 +63,7 @@ Progress = Callable[[int], None]  # called with the deals just found to agree
 
 FIRST_CHUNK = 16  # deals in a block's first digest call; each next one is GROWTH times larger
 GROWTH = 4
+STATE_KINDS = ("mismatch", "invalid-output")  # failures a dealer's kept state can cause, told by dealing alone
 PINNED_KINDS = ("crash", "timeout")  # failures a dealer pins to their deal itself (adapters.pinning.pin_failure)
 PARTS = 8  # a piece whose digest differs is split into this many to narrow it down
 LINE_PASS = 64  # pieces this small are compared line by line
@@ -86,16 +88,23 @@ class BlockComparer:
         self.dialect = dialect  # what a mismatch is diagnosed against
         self.owns_dealers = owns_dealers
         self._side = ThreadPoolExecutor(max_workers=1, thread_name_prefix="impl")
-        self._whole_blocks = actual.whole_blocks_only or expected.whole_blocks_only
+        whole = actual.whole_blocks_only or expected.whole_blocks_only
+        self._whole_blocks = whole and actual.bulk and expected.bulk
         limits = [getattr(d, "largest_chunk", None) for d in (actual, expected)]
         self._largest = min((n for n in limits if n is not None), default=None)
         self._seen: Failure | None = None  # the first failure of the actual dealer while narrowing a chunk
+        # The last line pass's mismatch is the board of the next deal asked for (that deal), and the answer
+        # after it the board of the deal after that (the answers shifted by one, not one swapped board).
+        self._late: tuple[int, bool] | None = None
 
     def compare(self, block: Block, progress: Progress | None = None, then: Block | None = None) -> BlockResult:
         """The block's result; `then`: the block the next call will compare, if known (a dealer may start
         on its first chunks while the last one of this block is compared)."""
         deals = block.deals
         plan = chunk_plan(len(deals), whole=self._whole_blocks, largest=self._largest)
+        for side in (self.actual, self.expected):
+            if side.whole_blocks_only and not self._whole_blocks:
+                side.block_digest(deals)  # the fixtures' whole block first: its chunks are then reproduced
         comings: list[Sequence[Sequence[int]]] = [(deals[lo:hi],) for lo, hi in plan[1:]]
         comings.append(self._first_chunks(then) if then is not None else ())
         for (lo, hi), coming in zip(plan, comings, strict=True):
@@ -106,7 +115,7 @@ class BlockComparer:
                 # program dealer has already dealt it alone from a fresh process to pin it there.
                 pinned = seen is not None and seen.deal == deals[lo] and seen.kind in PINNED_KINDS
                 found = seen if pinned and seen is not None else self._narrow(deals, lo, hi)
-                failure = diagnosed(found, self.dialect, self.actual)
+                failure = self._with_expected(diagnosed(found, self.dialect, self.actual))
                 checked = list(deals).index(failure.deal) + 1
                 if progress:
                     progress(checked - lo)
@@ -147,10 +156,27 @@ class BlockComparer:
     def _lines(self, deals: Sequence[int]) -> Failure | None:
         pending = self._side.submit(_answers, self.actual, deals)
         expected_lines = self.expected.lines(deals)
-        failure = first_difference(deals, pending.result(), expected_lines, self.expected.impl)
+        got = pending.result()
+        failure = first_difference(deals, got, expected_lines, self.expected.impl)
+        self._late = None
         if failure is not None:
             self._saw(failure)
+            at = list(deals).index(failure.deal)
+            if failure.kind == "mismatch" and at + 1 < len(deals) and got[at] == expected_lines[at + 1]:
+                shifted = at + 2 < len(deals) and got[at + 1] == expected_lines[at + 2]
+                self._late = (deals[at + 1], shifted)
         return failure
+
+    def _with_expected(self, failure: Failure) -> Failure:
+        """The failure with the expected board of its deal, wherever it was found without it (a crash
+        pinned from a digest pass, a deal a dealer skipped): a person wants to see what was due."""
+        if failure.expected is not None:
+            return failure
+        try:
+            want = self.expected.lines([failure.deal])[0]
+        except RequestError:  # a dealer that answers only whole blocks (the fixtures): shown without it
+            return failure
+        return failure if isinstance(want, Failure) else replace(failure, expected=_text(want))
 
     def _narrow(self, deals: Sequence[int], lo: int, hi: int) -> Failure:
         """The first failure in deals[lo:hi], whose digest differed after deals[:lo] in one process."""
@@ -198,15 +224,43 @@ class BlockComparer:
         )
 
     def _alone(self, failure: Failure, after: Sequence[int] = ()) -> Failure:
-        """A mismatch that is right when its deal is dealt alone, from a fresh process, says so."""
-        if failure.kind != "mismatch" or not self._right_alone(failure.deal):
+        """A mismatch or an invalid board that is right when its deal is dealt alone, from a fresh
+        process, says so; and when that deal, asked for again in the same process, is wrong again,
+        says that the dealer keeps state from deal to deal (a deck it appends to, a generator it
+        seeds once), not that it deals by chance.  A mismatch where the dealer, dealt that deal alone,
+        gives no board at all is that failure (it skipped the deal, or wrote something that is no
+        board: what came in its place was the next deal's board)."""
+        if failure.kind not in STATE_KINDS:
             return failure
-        before = f" after deals {after[0]}-{after[-1]} in the same process" if after else ""
+        late = self._late
+        self.actual.reset()
+        alone = self._lines([failure.deal])
+        if failure.kind == "mismatch" and alone is not None and alone.kind not in ("mismatch", "timeout"):
+            return self._skipped(failure, alone, late)
+        if alone is not None:
+            return failure
+        before = f"dealt after deals {after[0]}-{after[-1]} in the same process; " if after else ""
+        if self._lines([failure.deal]) is not None:
+            note = (
+                f" ({before}alone, from a fresh process, deal {failure.deal} is right, and asked for deal "
+                f"{failure.deal} again in the same process it is not: the dealer keeps state from deal to deal)"
+            )
+            return replace(failure, message=failure.message + note, stateful=True)
         note = (
-            f" (dealt{before}; alone, from a fresh process, deal {failure.deal} is right: "
+            f" ({before}alone, from a fresh process, deal {failure.deal} is right: "
             "the dealer is stateful or non-deterministic)"
         )
         return replace(failure, message=failure.message + note)
+
+    @staticmethod
+    def _skipped(failure: Failure, alone: Failure, late: tuple[int, bool] | None) -> Failure:
+        """Deal n gives no board, dealt alone: with the deals before it, another board came in its place."""
+        n = failure.deal
+        came = f"deal {late[0]}'s board came in its place" if late else "another board came in its place"
+        shifted = ", and the boards after it were each one deal late" if late and late[1] else ""
+        said = alone.message if alone.kind == "invalid-output" else f"it skipped deal {n} ({alone.message})"
+        message = f"{said}, dealt alone from a fresh process; with the deals before it, {came}{shifted}"
+        return Failure(n, alone.kind, message, failure.expected, alone.actual)
 
     def _right_alone(self, deal: int) -> bool:
         """Whether `deal`, dealt alone from a fresh process, is right."""
@@ -222,9 +276,10 @@ class BlockComparer:
 
 def chunk_plan(count: int, *, whole: bool = False, largest: int | None = None) -> list[tuple[int, int]]:
     """The chunks (start, stop) a block of `count` deals is dealt in: FIRST_CHUNK deals, then GROWTH
-    times more each time up to `largest` (a dealer's own limit); one chunk when a dealer answers only
-    whole blocks.  A function of the request alone, so that a run deals the same chunks in the same
-    processes whatever the machine's load."""
+    times more each time up to `largest` (a dealer's own limit), so that a run stopped mid-block keeps
+    what it compared (the fixtures too: they reproduce a block chunk after chunk); one chunk when both
+    dealers answer a whole block of the fixtures' grid in seconds (`Dealer.bulk`).  A function of the
+    request alone, so that a run deals the same chunks in the same processes whatever the machine's load."""
     if whole:
         return [(0, count)] if count else []
     plan, start, size = [], 0, FIRST_CHUNK if largest is None else min(FIRST_CHUNK, largest)

@@ -15,17 +15,21 @@ from harness.adapters import check_impl, open_pair
 from harness.compare import BlockComparer
 from harness.errors import RequestError
 from harness.intervals import Block
-from harness.pytest_options import in_plugin_words
+from harness.pytest_options import IMPL_INI, impls_named, in_plugin_words
 from harness.reports.report import board_diff, diagnosis_line
 from harness.request import Request
-from harness.seeds import require_seed_document
 
 _REQUESTS = pytest.StashKey[list[Request]]()
 
 
 def _impls(config: pytest.Config) -> list[str]:
-    impls: list[str] | None = config.getoption("fc_impl")
-    return impls or ["fixtures", f"node:{require_seed_document()}"]
+    impls = impls_named(config)
+    if not impls:
+        raise RequestError(
+            f"no dealer to check: name it with --fc-impl IMPL or with the ini option {IMPL_INI} "
+            f'(`{IMPL_INI} = ["IMPL"]` under [tool.pytest.ini_options] in pyproject.toml, or in pytest.ini)'
+        )
+    return impls
 
 
 def requests(config: pytest.Config) -> list[Request]:

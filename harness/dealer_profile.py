@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from harness.diagnosis.catalogue import power_words
 from harness.failures import Failure
 from harness.limits import DEFAULT_LIMITS, DEFAULT_STARTUP_TIMEOUT, Limits
 from reference.dialects import DIALECTS, INTEGER_LIMITS
@@ -26,10 +27,14 @@ BOUNDARIES = tuple(sorted({*(n for d in DIALECTS.values() for n in d.seams), *IN
                            *(n + 1 for n in INTEGER_LIMITS)}))  # fmt: skip
 WINDOW = 8  # deals checked on each side of a boundary
 SAMPLE = 60  # deals drawn uniformly from each part
+CHECKED = f"{WINDOW} on each side of every boundary and {SAMPLE} drawn from each part"
 # Widest first: the summary names the widest dialect matched.
 ORDER = tuple(sorted(DIALECTS, key=lambda name: -DIALECTS[name].size))
 XP_LAST = DIALECTS["xp"].last  # its numbered deals end here
 _WRAPS = {2**31: "2³¹−1", 2**32: "2³²−1", 2**16: "65535"}  # in the catalogue's order
+
+
+Span = tuple[int, int]  # deals first … last
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +43,26 @@ class DialectProfile:
     checked: int
     first_failure: Failure | None
     parts: tuple[tuple[int, int, Failure | None], ...]  # each part of the domain, and its first failure
+
+    def spans(self, seed: int = 0) -> tuple[list[Span], list[Span]]:
+        """What was found where, the one truth that the text and the HTML bar both tell: the deals checked
+        and conforming (each part's windows and sample, up to its first failure), and the failing deals
+        (each part's first failure; what lies after it in its part was not checked)."""
+        checked: list[Span] = []
+        failing: list[Span] = []
+        for first, last, failure in self.parts:
+            until = last if failure is None else failure.deal - 1
+            checked += [(a, min(b, until)) for a, b in deals_to_check(first, last, seed) if a <= until]
+            if failure is not None:
+                failing.append((failure.deal, failure.deal))
+        return checked, failing
+
+    def status(self) -> str:
+        """Its line of `profile`'s text: what conformed on what was checked, or where and why it first fails."""
+        f = self.first_failure
+        if f is not None:
+            return f"first {f.kind} at deal {f.deal}: {f.explanation}"
+        return f"conforms on the {self.checked:,} deals checked ({CHECKED}), not every deal of its domain"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -63,11 +88,7 @@ class Profile:
     def text(self) -> str:
         """The summary, then one line per dialect: conforms, or where and why not."""
         lines = [f"{self.implementation}: {self.summary}"]
-        for name, result in self.dialects.items():
-            f = result.first_failure
-            lines.append(
-                f"  {name}: " + ("conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}")
-            )
+        lines += [f"  {name}: {result.status()}" for name, result in self.dialects.items()]
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
@@ -178,7 +199,7 @@ def _bisect(request: Request, failure: Failure) -> tuple[Failure, int]:
 
 
 def describe(failure: Failure) -> str:
-    """A few words for what a dealer does from a failing deal on."""
+    """A few words for what a dealer does from a failing deal on, naming that deal (where the fault begins)."""
     from harness.diagnosis.diagnose import NONDETERMINISTIC
 
     d = failure.diagnosis
@@ -190,11 +211,31 @@ def describe(failure: Failure) -> str:
         return "a different random deal each time" if d.cause == "other-deal" else "a different board each time"
     if d.cause == "wraps" and d.same_as is not None:
         for modulus, text in _WRAPS.items():
-            if n >= modulus and n % modulus == d.same_as.deal:
+            if n == modulus and n % modulus == d.same_as.deal:
                 return f"wraps above {text}"
     if d.cause == "clamped" and d.same_as is not None:
-        return f"deal {d.same_as.deal}'s board for every deal above it"
+        return f"deal {d.same_as.deal}'s board for every deal from {n} on"
     return f"from deal {n}, {d.message}"
+
+
+def _fault(result: DialectProfile) -> str | None:
+    """What a dialect's first failure says the dealer does, and, where a later part of the domain
+    conforms on what was checked, where the fault ends: the text tells what the bar draws."""
+    f = result.first_failure
+    if f is None:
+        return None
+    later = [(first, last) for first, last, failure in result.parts if failure is None and first > f.deal]
+    if not later:
+        return describe(f)
+    part_last = next(last for first, last, _ in result.parts if first <= f.deal <= last)
+    conforming = ", ".join(f"{_number(a)} … {_number(b)}" for a, b in later)
+    verb = "conforms" if len(later) == 1 else "conform"
+    return f"{describe(f)}, up to {_number(part_last)} only ({conforming} {verb} on the deals checked)"
+
+
+def _number(n: int) -> str:
+    """A deal number as the summary writes it: 2³¹−1, 2³², 32000."""
+    return power_words(n) if n > 2**20 else str(n)
 
 
 def summarize(dialects: dict[str, DialectProfile]) -> str:
@@ -203,13 +244,14 @@ def summarize(dialects: dict[str, DialectProfile]) -> str:
     if matched:
         best = matched[0]
         wider = ORDER[: ORDER.index(best)]
-        clauses = [describe(f) for name in wider if (f := dialects[name].first_failure) is not None]
+        clauses = [fault for name in wider if (fault := _fault(dialects[name])) is not None]
         return "; ".join([best, *clauses[:1]])
     xp = dialects["xp"]
     f = dialects["classic"].first_failure
     assert f is not None
     if all(f is None for first, _, f in xp.parts if first > 0) and f.deal <= XP_LAST + 1:
         return "xp without the −1/−2 layouts"
+    fault = _fault(dialects["classic"])
     if f.deal > 1:
-        return f"classic 1 … {f.deal - 1}, then {describe(f)}"
-    return f"no dialect: {describe(f)}"
+        return f"classic 1 … {f.deal - 1}, then {fault}"
+    return f"no dialect: {fault}"

@@ -31,7 +31,7 @@ from typing import Protocol
 
 from harness.adapters import check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
-from harness.errors import RequestError
+from harness.errors import RequestError, environment_limit
 from harness.failures import Failure
 from harness.intervals import Block, Interval, merge_intervals
 from harness.process import close_spawners, die_with_parent, exit_text
@@ -156,7 +156,7 @@ def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
         conn.send(("refused", str(exc)))
         return
     except Exception as exc:
-        conn.send(("broken", f"{type(exc).__name__}: {exc}"))
+        conn.send(_broken(exc))
         return
     warming.join()
     try:
@@ -170,9 +170,16 @@ def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
     except RequestError as exc:  # a dealer's answer that only an option can make readable (--suits)
         conn.send(("refused", str(exc)))
     except Exception as exc:
-        conn.send(("broken", f"{type(exc).__name__}: {exc}"))
+        conn.send(_broken(exc))
     finally:
         comparer.close()
+
+
+def _broken(exc: Exception) -> tuple[str, str]:
+    """What a worker says of an exception of its own: the machine's limit (`refused`: the run cannot be
+    served here), or a bug of ours (`broken`)."""
+    limit = environment_limit(exc)
+    return ("refused", str(limit)) if limit is not None else ("broken", f"{type(exc).__name__}: {exc}")
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}

@@ -74,6 +74,9 @@ class Failure:
     diagnosis: Diagnosis | None = None  # for a mismatch: why, when the harness can tell
     # Dealt again the same way, it did not recur (its message says so): no one need say it again.
     transient: bool = False
+    # Right when dealt alone from a fresh process, wrong again when asked again in that process: the
+    # dealer keeps state from deal to deal (its message says so; a diagnosis never calls it chance).
+    stateful: bool = False
 
     def diagnosed(self, diagnosis: Diagnosis | None) -> Failure:
         return replace(self, diagnosis=diagnosis)

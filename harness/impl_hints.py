@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,20 @@ JSX_SUFFIXES = (".jsx", ".tsx")  # taken as node: too, which says in one line wh
 # A pipe can only mean a pipeline; other shell syntax (`;`, `$HOME`) is passed to the program as written.
 PIPES = frozenset({"|", "|&"})
 IMPORT_PATH = "modules are looked for in the working directory and in PYTHONPATH"
+# Scripts run by an interpreter, by their suffix: what runs them.
+SCRIPT_INTERPRETERS = {
+    ".pl": "perl",
+    ".rb": "ruby",
+    ".php": "php",
+    ".lua": "lua",
+    ".sh": "sh",
+    ".bash": "bash",
+    ".tcl": "tclsh",
+    ".r": "Rscript",
+    ".awk": "awk -f",
+}
+# Names of the helpers a dealing module has beside its dealing function (not what deals a board).
+_HELPER_WORDS = ("rand", "rng", "seed", "main", "print", "show", "format", "card_name", "test")
 
 
 def implied_impl(text: str) -> str | None:
@@ -46,6 +61,13 @@ def unknown_impl_hint(text: str) -> str:
             f"{text} is a program: try stream:{shlex.quote(runnable)} if it reads deal numbers on stdin "
             f"(one per line), or cmd:{shlex.quote(f'{runnable} {{n}}')} if it takes the deal number as its argument"
         )
+    interpreter = SCRIPT_INTERPRETERS.get(path.suffix.lower())
+    if interpreter is not None:
+        return (
+            f"{text} is a {interpreter} script: try cmd:{shlex.quote(f'{interpreter} {text} {{n}}')} if it takes "
+            f"the deal number as its argument, or stream:{shlex.quote(f'{interpreter} {text}')} if it reads "
+            "deal numbers on stdin"
+        )
     return (
         f"{text} is neither a program (not executable) nor JavaScript nor Python: build it, then verify "
         "stream:./PROGRAM or cmd:'./PROGRAM {n}'"
@@ -56,8 +78,7 @@ def py_form(path: Path, function: str | None) -> str:
     """`py:MODULE:FUNCTION` for the Python file at `path` (FUNCTION: `function`, else `deal` if it has
     one, else its first public function), with the PYTHONPATH it needs when it is not here."""
     if function is None:
-        names = _public_functions(path)
-        function = "deal" if "deal" in names or not names else names[0]
+        function = _dealing_function(path)
     form = f"py:{path.stem}:{function}"
     directory = str(path.parent)
     return form if directory == "." else f"{form} with PYTHONPATH={shlex.quote(directory)}"
@@ -94,6 +115,57 @@ def _public_functions(path: Path) -> list[str]:
         for node in tree.body
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_")
     ]
+
+
+def _dealing_function(path: Path) -> str:
+    """The module's function that deals, as far as its source says: `deal`, else one whose name says
+    it deals, else one of one parameter that is no helper (a generator, a printer, `main`), else the
+    first; `deal` when it defines none."""
+    try:
+        tree = ast.parse(path.read_bytes(), str(path))
+    except (OSError, SyntaxError, ValueError):
+        return "deal"
+    functions = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_")
+    ]
+    names = [f.name for f in functions]
+    if "deal" in names or not names:
+        return "deal"
+    dealing = [n for n in names if "deal" in n.lower()]
+    if dealing:
+        return dealing[0]
+    one_argument = [
+        f.name
+        for f in functions
+        if len(f.args.posonlyargs) + len(f.args.args) == 1 and not any(w in f.name.lower() for w in _HELPER_WORDS)
+    ]
+    return one_argument[0] if one_argument else names[0]
+
+
+# A JavaScript or TypeScript function declared at a script's top level (not indented): `function f(`,
+# `const f = (…) =>`, `const f = function`, `class C`.
+_JS_TOP_FUNCTION = re.compile(
+    r"^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*(?P<f>[A-Za-z_$][\w$]*)\s*[<(]"
+    r"|(?:const|let|var)\s+(?P<v>[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>))",
+    re.MULTILINE,
+)
+
+
+def script_functions_hint(path: Path) -> str:
+    """For a script that exports nothing and lacks the function named: the functions it declares at
+    its top level, and the one that looks like the dealer (by its name), as `#NAME`; "" if none."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")[: 1 << 20]
+    except OSError:
+        return ""
+    names = list(dict.fromkeys(m["f"] or m["v"] for m in _JS_TOP_FUNCTION.finditer(text)))
+    if not names:
+        return ""
+    shown = next((n for n in names if "deal" in n.lower()), names[0])
+    listed = ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
+    return f" (it defines {listed}: name it, e.g. node:{path}#{shown})"
 
 
 def _functions(path: Path) -> str:

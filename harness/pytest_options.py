@@ -7,9 +7,15 @@ Light (loaded with the plugin into every pytest run): no request, dealer or NumP
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from harness.intervals import BLOCK_SIZE
 from reference.dialects import DEFAULT_DIALECT, DIALECTS
+
+if TYPE_CHECKING:
+    import pytest
+
+IMPL_INI = "fc_impl"  # the ini option naming the dealers, as `--fc-impl` does
 
 DEFAULT_RANGE = None  # as verify's: 1-32000 and a window around every boundary of the dialect
 
@@ -43,3 +49,11 @@ _VERIFY_SPELLING = re.compile(
 def in_plugin_words(message: str) -> str:
     """A message of the harness with each option it names spelled as the plugin takes it (`--fc-cards`)."""
     return _VERIFY_SPELLING.sub(r"--fc-\1", message)
+
+
+def impls_named(config: pytest.Config) -> list[str]:
+    """The dealers a run names: each `--fc-impl`, else the lines of the ini option `fc_impl`; [] if neither."""
+    given: list[str] | None = config.getoption("fc_impl")
+    if given:
+        return given
+    return [line.strip() for line in config.getini(IMPL_INI) if line.strip()]

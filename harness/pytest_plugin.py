@@ -2,6 +2,8 @@
 
     pytest tests/conformance -n auto --fc-impl node:dealer.js --fc-range 1-1000000
 
+The dealers come from `--fc-impl`, else the ini option `fc_impl`; a run that names neither has nothing
+to check, and a test that asks for them is one usage error (never the harness's own data).
 Tests that take the `deal_block` fixture are parametrized with the blocks of `--fc-range`
 (this `--fc-shard`'s share), and with each `--fc-impl`; `fc_conformance` compares one block.
 Dealers are opened once per session, that is once per xdist worker: one Node process per worker.
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from harness.pytest_options import OPTIONS
+from harness.pytest_options import IMPL_INI, OPTIONS, impls_named
 
 if TYPE_CHECKING:
     from harness.conformance import ConformanceSession
@@ -32,8 +34,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="append",
         default=None,
         metavar="IMPL",
-        help="implementation under test, repeatable (default: fixtures and the original JS solution)",
+        help="implementation under test, repeatable (default: the ini option fc_impl)",
     )
+    parser.addini(IMPL_INI, "the implementations under test, one a line (a list in pyproject.toml)", type="linelist")
     for option, default, metavar, help in OPTIONS:
         group.addoption(option, default=default, metavar=metavar, help=help)
 
@@ -45,7 +48,7 @@ def _dest(option: str) -> str:
 def pytest_configure(config: pytest.Config) -> None:
     """Bad options, and a dealer that surely cannot be opened, are one usage error before collection;
     a run that gives no `--fc-…` option is checked only if one of its tests uses the plugin."""
-    given = config.getoption("fc_impl") is not None or any(
+    given = bool(impls_named(config)) or any(
         config.getoption(_dest(option)) != default for option, default, _, _ in OPTIONS
     )
     if given:

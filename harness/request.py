@@ -82,7 +82,7 @@ def whole_blocks_only(*impls: str) -> bool:
 
 def default_block_size(impl: str, against: str) -> int:
     """Blocks of BLOCK_SIZE; against the fixtures, the rows of the whole-domain tables, so that every whole
-    block is answered from a stored digest and no reference dealing is needed."""
+    block is answered from a stored digest (and, dealt in chunks, reproduced by the reference once)."""
     return DOMAIN_BLOCK_SIZE if whole_blocks_only(impl, against) else BLOCK_SIZE
 
 

@@ -1012,11 +1012,15 @@ def _items(value: object, where: str) -> list[object]:
 
 
 def _state_field(value: object) -> tuple[str, object] | None:
-    """The tableau of a game state, under a common name, after checking that no card is played."""
+    """The tableau of a game state, after checking that no card is played: under a common name, else
+    in whichever field holds one (`_tableau_by_content`); never a field of the whole deck unshuffled."""
     get = _fields(value)
     if get is None:
         return None
-    found = next(((n, v) for n in STATE_FIELDS if (v := get(n)) is not _MISSING and v is not None), None)
+    found = next(
+        ((n, v) for n in STATE_FIELDS if (v := get(n)) is not _MISSING and v is not None and not _unshuffled_deck(v)),
+        None,
+    ) or _tableau_by_content(value)
     if found is None:
         return None
     for name in EMPTY_FIELDS:
@@ -1024,6 +1028,87 @@ def _state_field(value: object) -> tuple[str, object] | None:
         if held is not _MISSING and (count := _cards_held(held)):
             raise BoardError(f"the game state's {name} hold {count} cards: not a fresh deal")
     return found
+
+
+def _own_fields(value: object) -> list[tuple[str, object]]:
+    """A game object's fields and their values, in the order it has them: a mapping's text keys, an
+    object's attributes of its own (its `__dict__`, its dataclass fields, its slots)."""
+    if isinstance(value, Mapping):
+        return [(k, v) for k, v in value.items() if isinstance(k, str)]
+    names: dict[str, None] = {}
+    own = getattr(value, "__dict__", None)
+    if isinstance(own, dict):
+        names.update(dict.fromkeys(k for k in own if isinstance(k, str)))
+    if dataclasses.is_dataclass(value):
+        names.update(dict.fromkeys(f.name for f in dataclasses.fields(value)))
+    for cls in type(value).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names.update(dict.fromkeys(n for n in ([slots] if isinstance(slots, str) else slots) if isinstance(n, str)))
+    found = [(n, getattr(value, n, _MISSING)) for n in names]
+    return [(n, v) for n, v in found if v is not _MISSING]
+
+
+def _tableau_by_content(value: object) -> tuple[str, object] | None:
+    """The field of a game object that holds its tableau, whatever it is called, by what it holds:
+    7 rows or 8 columns of 52 cards in all (the first such field), else 52 cards in an order no
+    fresh deck has (`_unshuffled_deck`: a field of the whole deck beside the deal is not the deal)."""
+    flat = None
+    try:
+        fields = _own_fields(value)
+    except Exception:  # a property that raised: the object is read no further this way
+        return None
+    for name, held in fields:
+        if type(held) is not list and type(held) is not tuple:
+            continue
+        groups = cast("Sequence[object]", held)
+        if (
+            len(groups) in _GROUP_COUNTS
+            and all(type(g) is list or type(g) is tuple for g in groups)
+            and sum(len(cast("Sized", g)) for g in groups) == DECK_SIZE
+            and not all(len(cast("Sized", g)) == 2 for g in groups)
+        ):
+            return name, held
+        if flat is None and len(groups) == DECK_SIZE and type(groups[0]) is not list and not _unshuffled_deck(groups):
+            flat = name, held
+    return flat
+
+
+def _unshuffled_deck(held: object) -> bool:
+    """Whether `held` is 52 cards in a fresh deck's order: rank by rank (13 runs of one rank each,
+    the ranks in order, the suits in the same order in every run) or suit by suit (4 runs of one
+    suit each, the ranks in order in every run), either way up; numbers in order.  A dealt board is
+    never so (XP's fixed layouts run rank by rank, but not in order); a card that cannot be read
+    alone says nothing: False."""
+    if (type(held) is not list and type(held) is not tuple) or len(cast("Sized", held)) != DECK_SIZE:
+        return False
+    cards = cast("Sequence[object]", held)
+    if type(cards[0]) is list:
+        return False
+    if all(type(c) is int for c in cards):
+        steps = {b - a for a, b in itertools.pairwise(cast("Sequence[int]", cards))}
+        return steps == {1} or steps == {-1}
+    try:
+        first = [card_parts(c) for c in cards[:4]]
+        if len({r for r, _ in first}) != 1 and len({s for _, s in first}) != 1:
+            return False  # neither a rank's run nor a suit's starts here: shuffled
+        parts = first + [card_parts(c) for c in cards[4:]]
+    except _Unreadable:
+        return False
+    ranks, suits = [r for r, _ in parts], [s for _, s in parts]
+
+    def ordered(values: Sequence[int]) -> bool:
+        steps = {b - a for a, b in itertools.pairwise(values)}
+        return bool(steps) and (all(d > 0 for d in steps) or all(d < 0 for d in steps))
+
+    by_rank = (
+        all(len(set(ranks[k : k + 4])) == 1 for k in range(0, DECK_SIZE, 4))
+        and ordered(ranks[::4])
+        and all(suits[k : k + 4] == suits[:4] for k in range(0, DECK_SIZE, 4))
+    )
+    by_suit = all(len(set(suits[k : k + 13])) == 1 for k in range(0, DECK_SIZE, 13)) and all(
+        ordered(ranks[k : k + 13]) for k in range(0, DECK_SIZE, 13)
+    )
+    return by_rank or by_suit
 
 
 # A game state's class is learnt once: which of the state fields its instances hold (up to the one
@@ -1129,6 +1214,7 @@ def _state_of(value: object) -> tuple[str, object] | None:
         inner = held[-1]
         if (
             inner is not None
+            and not _unshuffled_deck(inner)
             and (not kind.before or all(v is None for v in held[:-1]))
             and ((kind.blank is not None and _written(empties) == kind.blank) or all(map(_plainly_empty, empties)))
         ):
@@ -1500,10 +1586,51 @@ def _read(value: object, encoding: CardEncoding, where: str, depth: int) -> tupl
             except _Unreadable as exc:
                 if len(groups) == 1 and len(items) <= 8 and all(isinstance(i, str) for i in items):
                     return _read_board("\n".join(cast("list[str]", items)))  # rows or columns as printed lines
-                raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
+                by_values = _parts_by_distinct_values(flat)
+                if by_values is None:
+                    raise BoardError(f"{_position(groups, k, where)}: {exc}") from None
+                readings = by_values
+                break
             readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
     cards = _cards_of(readings, encoding) if readings else []
     return _deck_of_groups(_regroup(cards, groups))
+
+
+def _parts_by_distinct_values(flat: list[object]) -> list[int | Parts] | None:
+    """The readings of 52 card objects whose rank and suit fields have names of their own (`value`,
+    `kind`), told apart by the cards themselves: the one plain field with 13 values across the
+    deck is the rank, the one with 4 the suit (other fields, a colour or an id, are left aside).
+    None when no such pair of fields is found, or a value is no rank or suit."""
+    if len(flat) != DECK_SIZE:
+        return None
+    try:
+        fields = [dict(_own_fields(c)) for c in flat]
+    except Exception:
+        return None
+    if not fields[0] or any(f.keys() != fields[0].keys() for f in fields):
+        return None
+    if {k.lower() for k in fields[0]} & {*NAME_FIELDS, *SUIT_FIELDS}:
+        return None  # only cards the usual way cannot read for want of names: no card-name or suit field
+    ranks, suits = [], []
+    for name in fields[0]:
+        values = [f[name] for f in fields]
+        if not all(isinstance(v, str | int | enum.Enum) and not isinstance(v, bool) for v in values):
+            continue
+        distinct = len(set(values))
+        if distinct == len(RANKS):
+            ranks.append(name)
+        elif distinct == len(SUITS):
+            suits.append(name)
+    if len(ranks) != 1 or len(suits) != 1:
+        return None
+    readings: list[int | Parts] = []
+    for f in fields:
+        try:
+            r, s = _rank_part(f[ranks[0]], ranks[0]), _suit_part(f[suits[0]], suits[0])
+        except _Unreadable:
+            return None
+        readings.append(r * 4 + s if r > NUMBER and s > NUMBER else (r, s))
+    return readings
 
 
 def _regroup(cards: list[int], groups: list[list[object]]) -> list[list[int]]:

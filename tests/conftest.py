@@ -62,3 +62,16 @@ def seeds() -> Path:
     if not SEEDS.is_dir():
         pytest.fail(f"the seed documents are missing: expected {SEEDS}")
     return SEEDS
+
+
+@pytest.fixture(scope="session")
+def compiler(node: str) -> Path:
+    """The TypeScript compiler `setup typescript` installs: missing fails in CI, skips loudly elsewhere."""
+    from harness.node.typescript import find_typescript
+
+    try:
+        return find_typescript("tests/ts")
+    except RequestError as exc:
+        if IN_CI:
+            pytest.fail(f"TypeScript is required in CI: {exc}")
+        pytest.skip(f"TYPESCRIPT MISSING, test not run: {exc}")

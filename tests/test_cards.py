@@ -17,6 +17,11 @@ UNICODE = {"S": 0x1F0A0, "H": 0x1F0B0, "D": 0x1F0C0, "C": 0x1F0D0}
 UNICODE_RANK = {"A": 1, "T": 10, "J": 11, "Q": 13, "K": 14} | {str(v): v for v in range(2, 10)}
 
 
+def value_first(name: str, width: int = 2) -> str:
+    """A card as some C and Java games print it: its value 1 … 13, then its suit in lower case ('11d', ' 1s')."""
+    return f"{'A23456789TJQK'.index(name[0]) + 1:>{width}}{name[1].lower()}"
+
+
 def unicode_card(name: str) -> str:
     return chr(UNICODE[name[1]] + UNICODE_RANK[name[0]])
 
@@ -41,6 +46,8 @@ LAYOUTS = {
     "symbols": DEAL.format("rows").translate(SYMBOLS),
     "white symbols": DEAL.format("columns").translate(WHITE),
     "symbols first": each_card("rows", lambda c: c[1].translate(SYMBOLS) + c[0]),
+    "values 1-13 first, padded": each_card("rows", value_first),
+    "values 1-13 first, unpadded": each_card("columns", lambda c: value_first(c, 1)),
     "unicode cards": each_card("rows", unicode_card),
     "unicode cards, no spaces": each_card("columns", unicode_card, ""),
     "header Game #617": "Game #617\n" + DEAL.format("rows"),
@@ -71,7 +78,8 @@ GARBAGE = {
     "53 cards": (DEAL.format("rows") + "AC\n", "found 53 cards"),
     "rows run together": ("\n".join([ROWS[0] + " " + ROWS[1], *ROWS[2:]]), "line 1 holds 16 cards"),
     "an unknown word among cards": (DEAL.format("rows").replace(DEAL.names[9], "XX"), "line 2 is odd (not cards: XX)"),
-    "1C is no card": (DEAL.format("rows").replace(DEAL.names[0], "1C"), "line 1 is odd"),
+    "0C is no card": (DEAL.format("rows").replace(DEAL.names[0], "0C"), "line 1 is odd"),  # 1C is the ace: values 1-13
+    "14C is no card": (DEAL.format("rows").replace(DEAL.names[0], "14C"), "line 1 is odd"),
     "replacement character": (DEAL.format("rows").replace(DEAL.names[3], "\ufffd"), "bytes that are not text"),
     "shape of 52, not rows or columns": (
         "\n".join(" ".join(DEAL.names[i : i + 13]) for i in range(0, 52, 13)),
@@ -127,6 +135,9 @@ STREAMS: dict[str, Callable[[int], str]] = {
     ),
     "ansi colours": lambda n: "".join(
         " ".join(f"\x1b[{31 if c[1] in 'DH' else 30}m{c}\x1b[0m" for c in r) + "\n" for r in reference.deal(n).rows
+    ),
+    "values 1-13 first, padded": lambda n: "".join(
+        " ".join(value_first(c) for c in r) + "\n" for r in reference.deal(n).rows
     ),
     "quotes and commas": lambda n: "".join(", ".join(f"'{c}'" for c in r) + "\n" for r in reference.deal(n).rows),
     "suit first, lower case": lambda n: "".join(

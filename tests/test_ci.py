@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from harness import ci
 from harness.cli import main
 
 pytestmark = pytest.mark.usefixtures("test_dealers")
@@ -66,6 +67,16 @@ def test_steps_exit_as_verify_would(
     captured = capsys.readouterr()
     assert captured.out == expected or not expected
     assert (captured.err.count("\n") == 1) == (code == 2)
+
+
+def test_shard_takes_quiet_as_verify_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ci shard -q` was refused (exit 2): the step takes verify's -q/--quiet and passes it on."""
+    shard = ["ci", "shard", "reference", "--range", "1-300", "--shard", "1", "--shards", "1", "--jobs", "1"]
+    assert main([*shard, "-q", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""
+    argv = ci.shard_argv("reference", ranges=(), sample=None, seed="0", dialect="classic", shard=1, shards=1,
+                         jobs=None, out=tmp_path, quiet=True)  # fmt: skip
+    assert "--quiet" in argv
 
 
 def test_shard_help_shows_its_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,3 +212,102 @@ def test_the_workflows_shard_step_passes_cards_and_suits_on(
     run = subprocess.run(["bash", "-e", "-c", script], env=env, cwd=tmp_path, capture_output=True)
     assert run.returncode == status, run.stderr.decode()
     assert (tmp_path / "freecell-reports" / "shard-1" / "shard-1.json").is_file() == (status == 0)
+
+
+def test_the_actions_verify_step_passes_against_and_the_timeouts_on(tmp_path: Path, test_dealers: Path) -> None:
+    """The action had no input for --against, --timeout or --startup-timeout: a run against the
+    fixtures, or with a slower dealer's timeouts, could not be asked for."""
+    status = _actions_verify_step(
+        tmp_path, test_dealers, "py:planted:deal", AGAINST="fixtures", TIMEOUT="30", STARTUP_TIMEOUT="90"
+    )
+    report = json.loads((tmp_path / "out" / "shard-1" / "shard-1.json").read_text())
+    assert status == 0 and report["against"] == "fixtures"
+    argv = ci.shard_argv("x", ranges=(), sample=None, seed="0", dialect="classic", shard=1, shards=1, jobs=None,
+                         out=tmp_path, against="fixtures", timeout=30.0, startup_timeout=90.0)  # fmt: skip
+    assert argv[argv.index("--timeout") + 1] == "30.0" and argv[argv.index("--startup-timeout") + 1] == "90.0"
+
+
+# (IMPL, whether the action and the workflow set up the TypeScript compiler for it)
+NEEDS_TYPESCRIPT = {
+    "node:deck.ts": ("node:src/deck.ts", "true"),
+    "node:deck.mts#deal": ("node:deck.mts#deal", "true"),
+    "a .cts file alone": ("deck.cts", "true"),
+    "node:deal.js": ("node:deal.js", "false"),
+    "stream: a program reading a .ts file": ("stream:./run deck.ts", "false"),
+    "py:": ("py:deck:deal", "false"),
+}
+
+
+@pytest.mark.parametrize("where", ["action", "workflow"])
+@pytest.mark.parametrize(("impl", "typescript"), NEEDS_TYPESCRIPT.values(), ids=NEEDS_TYPESCRIPT.keys())
+def test_a_typescript_dealer_gets_the_compiler_in_ci(tmp_path: Path, where: str, impl: str, typescript: str) -> None:
+    """A .ts dealer could not run in the action or the workflow: nothing set up the compiler."""
+    script = _run_script("needs", ACTION if where == "action" else WORKFLOWS / "verify.yml")
+    output = tmp_path / "github_output"
+    env = {"PATH": os.environ["PATH"], "IMPL": impl, "GITHUB_OUTPUT": str(output)}
+    subprocess.run(["bash", "-e", "-c", script], env=env, cwd=tmp_path, check=True)
+    assert output.read_text() == f"typescript={typescript}\n"
+
+
+@pytest.mark.parametrize("path", [ACTION, WORKFLOWS / "verify.yml"], ids=["action", "workflow"])
+def test_the_cached_compiler_is_the_one_setup_typescript_pins(path: Path) -> None:
+    from harness.node.typescript import TYPESCRIPT_VERSION
+
+    text = path.read_text()
+    assert f"key: freecell-typescript-{TYPESCRIPT_VERSION}-" in text
+    assert 'setup typescript --prefix "$RUNNER_TEMP/freecell-typescript"' in text
+    assert "FREECELL_TYPESCRIPT: ${{ runner.temp }}/freecell-typescript" in text
+
+
+def test_the_actions_verify_step_runs_a_typescript_dealer_with_the_compiler_it_set_up(
+    tmp_path: Path, test_dealers: Path, compiler: Path
+) -> None:
+    """As the action lays it out: the compiler under $RUNNER_TEMP/freecell-typescript, named by the step's env."""
+    (tmp_path / "runner").mkdir()
+    (tmp_path / "runner" / "freecell-typescript").symlink_to(compiler, target_is_directory=True)
+    dealer = Path(__file__).with_name("ts") / "classic" / "src" / "deal.ts#dealCodes"
+    status = _actions_verify_step(
+        tmp_path, test_dealers, f"node:{dealer}", FREECELL_TYPESCRIPT=str(tmp_path / "runner" / "freecell-typescript")
+    )
+    assert status == 0
+
+
+@pytest.mark.parametrize("where", ["action", "workflow"])
+def test_a_py_dealers_imports_are_installed_where_the_harness_runs(tmp_path: Path, where: str) -> None:
+    """A py: dealer importing a package of its own could not be checked: nothing installed it where
+    the harness (and so the py: runner) runs.  A stand-in python records what it is asked to install."""
+    harness_bin = tmp_path / "runner" / "freecell-harness" / "bin"
+    job_bin = tmp_path / "job-bin"
+    for folder in (harness_bin, job_bin):
+        folder.mkdir(parents=True)
+        python = folder / "python"
+        python.write_text(f'#!/bin/sh\necho "{folder.name} $*" >> "{tmp_path}/installed"\n')
+        python.chmod(0o755)
+    step = "- name: install what the py dealer imports, " + (
+        "into the harness's venv (where py dealers run)" if where == "action" else "where the harness runs"
+    )
+    script = _run_script("", ACTION if where == "action" else WORKFLOWS / "verify.yml", step=step)
+    env = {
+        "PATH": os.pathsep.join((str(job_bin), os.environ["PATH"])),
+        "RUNNER_TEMP": str(tmp_path / "runner"),
+        "PYTHON_PACKAGES": "-r requirements.txt numpy",
+    }
+    subprocess.run(["bash", "-e", "-c", script], env=env, cwd=tmp_path, check=True)
+    # the action: the harness's own venv; the workflow: the job's Python, where the harness is installed
+    where_installed = "bin" if where == "action" else "job-bin"
+    assert (tmp_path / "installed").read_text() == f"{where_installed} -m pip install -q -r requirements.txt numpy\n"
+
+
+def test_the_workflow_takes_its_runner_and_a_shard_jobs_time_limit() -> None:
+    """Every job ran on ubuntu-latest with GitHub's default limit: no input chose either."""
+    lines = (WORKFLOWS / "verify.yml").read_text().splitlines()
+    inputs = {line.strip().removesuffix(":") for line in lines if line.startswith("      ") and line.endswith(":")}
+    assert {"runs-on", "timeout-minutes", "against", "timeout", "startup-timeout", "python-packages"} <= inputs
+    jobs = [
+        i
+        for i, line in enumerate(lines)
+        if line.startswith("  ") and not line.startswith("   ") and i > lines.index("jobs:")
+    ]
+    runs_on = [line.strip() for line in lines if line.startswith("    runs-on:")]
+    assert len(jobs) == 3 and runs_on == ["runs-on: ${{ inputs.runs-on }}"] * len(jobs), runs_on
+    assert "    timeout-minutes: ${{ inputs.timeout-minutes }}" in lines[jobs[1] : jobs[2]]

@@ -205,6 +205,8 @@ def test_the_exit_status_is_the_verdict_whatever_happens_to_stdout(
         (["verify", "reference", "--junti=x.xml"], "did you mean '--junit'?"),
         (["fixtures", "chek"], "did you mean 'check'?"),
         (["deal", "1", "--format", "column"], "did you mean 'columns'?"),
+        # an option of other commands: never "did you mean" itself
+        (["verify", "reference", "--json"], "--json is an option of challenge, identify, profile only"),
     ],
 )
 def test_a_mistyped_command_or_option_gets_a_suggestion(

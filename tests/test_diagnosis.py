@@ -9,6 +9,7 @@ import json
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -37,6 +38,8 @@ SCENARIOS = [
     ("other-dialect", "xp", (-2, -1), -2, "other-dialect", ("classic", -2, "classic shuffle of a fixed layout")),
     ("fcpro-high-rule", "classic", (1, 3), 1, "other-dialect", ("fcpro", 1, "fcpro rule of 2^31 ... 2^32-1")),
     ("suit-order", "classic", (1, 3), 1, "suit-order", ("classic", 1, "suits SHDC")),
+    ("suit-major", "classic", (1, 3), 1, "suit-order", ("classic", 1, "suit-major")),
+    ("suit-order-reversed", "classic", (1, 3), 1, "suit-order", ("classic", 1, "suits SHDC, reversed")),
     ("transposed", "classic", (1, 3), 1, "transposed", ("classic", 1, "rows as columns")),
     ("reversed", "classic", (1, 3), 1, "reversed", ("classic", 1, "reversed")),
     ("state-32-bits", "classic", (1, 3), 1, "generator", ("classic", 1, "state kept to 32 bits")),
@@ -48,7 +51,8 @@ SCENARIOS = [
     ("swapped-cards", "classic", (1, 3), 1, "unknown", None),
     ("non-deterministic", "classic", (31999, 32003), 32001, "other-deal", None),
 ]
-NOT_IN_JS = {"wraps-16", "fcpro-high-rule", "glibc-rand", "skips-first"}  # the Python twin covers these causes
+# The Python twin covers these causes.
+NOT_IN_JS = {"wraps-16", "fcpro-high-rule", "glibc-rand", "skips-first", "suit-major", "suit-order-reversed"}
 KINDS = ["py", "cmd", "stream", "node"]
 
 
@@ -153,6 +157,43 @@ def test_a_board_laid_out_the_other_way_round_is_named(case: str) -> None:
     d = diagnose(Failure(617, "mismatch", "x", line(617), actual), "classic")
     assert d is not None and (d.cause, d.same_as) == ("reversed", SameAs("classic", 617, key)), d
     assert words in d.message
+
+
+# Two or three rearranging mistakes at once: (how the dealer builds its deck and lays out the board, the
+# key of same_as.transform, words of the message).
+def _deck(major: bool, suits: str) -> list[str]:
+    return [r + s for s in suits for r in "A23456789TJQK"] if major else [r + s for r in "A23456789TJQK" for s in suits]
+
+
+def _dealt(n: int, deck: list[str]) -> list[str]:
+    """Deal n by the classic rule from a deck built some way (as a dealer written with that mistake does)."""
+    deck, dealt, state = list(deck), [], n
+    for left in range(52, 0, -1):
+        state = (214013 * state + 2531011) & 0x7FFFFFFF
+        k = (state >> 16) % left
+        dealt.append(deck[k])
+        deck[k] = deck[left - 1]
+        deck.pop()
+    return dealt
+
+
+@pytest.mark.parametrize(
+    ("major", "suits", "lay_out", "key", "words"),
+    [
+        (True, "CDHS", list, "suit-major", ["suit by suit"]),
+        (True, "SHDC", list, "suit-major, suits SHDC", ["suit by suit", "suit order SHDC"]),
+        (False, "SHDC", lambda c: c[::-1], "suits SHDC, reversed", ["suit order SHDC", "reverse dealing order"]),
+        (True, "CDHS", _rows_right_to_left, "suit-major, each row reversed", ["suit by suit", "right to left"]),
+        (False, "HSCD", _columns_exposed_first, "suits HSCD, each column reversed", ["HSCD", "exposed card"]),
+    ],
+)
+def test_a_deck_built_suit_by_suit_and_mistakes_made_together_are_named(
+    major: bool, suits: str, lay_out: Callable[[list[str]], list[str]], key: str, words: list[str]
+) -> None:
+    actual = " ".join(lay_out(_dealt(617, _deck(major, suits))))
+    d = diagnose(Failure(617, "mismatch", "x", line(617), actual), "classic")
+    assert d is not None and (d.cause, d.same_as) == ("suit-order", SameAs("classic", 617, key)), d
+    assert all(w in d.message for w in words), d.message
 
 
 def test_a_number_kept_to_15_bits_wraps_modulo_2_15() -> None:

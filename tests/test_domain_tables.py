@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -281,6 +282,41 @@ def test_a_row_the_reference_does_not_reproduce_is_an_error_never_a_guess(small:
     failure = check_blocks(comparer, request.blocks()).first_failure
     assert failure is not None and failure.kind == "error" and "fixtures check" in failure.message
     assert failure.deal == 1_999_000  # the first deal of the part whose row the reference does not reproduce
+
+
+PROGRAM = Path(__file__).parent / "dealers" / "planted_program.py"
+
+
+def test_an_interrupt_against_the_fixtures_keeps_the_deals_its_block_had_compared() -> None:
+    """A dealer of its own process against the fixtures: a million-deal row is compared chunk after chunk
+    (the fixtures reproduce it as it goes), so a Ctrl-C a few chunks in keeps what was compared (it kept
+    nothing: the row was one digest, compared at its end)."""
+    request = Request.from_text(
+        f"stream:{sys.executable} {PROGRAM} 0", against="fixtures", ranges=["1-1000000"], jobs=1
+    )
+    reported: list[int] = []
+
+    def progress(agreed: int) -> None:
+        reported.append(agreed)
+        if sum(reported) >= 300:
+            raise KeyboardInterrupt  # a Ctrl-C now, as the run loop would raise it
+
+    outcome = run(request, progress=progress)
+    assert outcome.interrupted and outcome.first_failure is None
+    assert 300 <= outcome.checked < 1_000_000, outcome.checked
+
+
+@pytest.mark.slow
+def test_a_row_reproduced_chunk_after_chunk_that_differs_is_an_error_never_a_pass(small: Path, tmp_path: Path) -> None:
+    """The row's stored digest is checked at its last chunk: a drifted row is the fixtures' error there."""
+    copy = tmp_path / "fx"
+    shutil.copytree(small, copy)
+    _edit_table(lambda d: d.replace(b"\t45ba", b"\t45bb"))(copy)
+    fixtures = FixturesDealer(DealerOptions(dialect="classic"), copy)
+    comparer = BlockComparer(PlantedDealer("classic", 0), fixtures)  # right everywhere, in chunks
+    request = Request.from_text("reference", against="fixtures", ranges=["1000001-2000000"], jobs=1)
+    failure = check_blocks(comparer, request.blocks()).first_failure
+    assert failure is not None and failure.kind == "error" and "fixtures check" in failure.message, failure
 
 
 def _children(pid: int) -> set[int]:

@@ -5,6 +5,12 @@ exits with what the error declares."""
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +68,40 @@ def test_the_command_line_exits_with_the_status_the_error_declares(
     assert cli.main(["identify"]) == status
     err = capsys.readouterr().err
     assert err.startswith(said) and err.count("\n") == 1, err
+
+
+def _allow_open_files(count: int) -> Callable[[], None]:
+    def allow() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+
+    return allow
+
+
+PROGRAM = Path(__file__).parent / "dealers" / "planted_program.py"
+
+
+@pytest.mark.parametrize(
+    ("impl", "open_files"),
+    [
+        ("reference", 6),  # the harness's own process and its workers, no dealer process
+        ("reference", 10),
+        *((f"stream:{sys.executable} {PROGRAM} 0", n) for n in (8, 12, 16)),  # the pipes to a dealer too
+    ],
+)
+def test_too_few_file_descriptors_is_the_environment_in_one_line_not_a_bug(
+    impl: str, open_files: int, tmp_path: Path
+) -> None:
+    """`ulimit -n 12`: exit 2 and one line naming the limit, wherever the harness runs out (this process or
+    a worker, opening a dealer or mid-run); never "internal error", exit 3."""
+    done = subprocess.run(
+        [sys.executable, "-m", "harness", "verify", impl, "--range", "1-100", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent)),
+        preexec_fn=_allow_open_files(open_files),
+    )
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "too few open files allowed" in done.stderr and f"(ulimit -n {open_files})" in done.stderr, done.stderr

@@ -15,15 +15,21 @@ from harness.cli import main
 GOOD_JS = Path(__file__).parent / "js" / "good.js"
 PROGRAM = "#!/bin/sh\necho AC\n"
 PY_DEALER = "import sys\n\n\ndef deal(n):\n    return []\n\n\ndef _helper():\n    pass\n\n\ndef main():\n    pass\n"
+# A dealing module as real ones are written: its generator and deck first, the dealing function later.
+PY_HELPERS_FIRST = (
+    "def ms_rand(seed):\n    pass\n\n\ndef new_deck():\n    pass\n\n\ndef freecell_board(game_number):\n"
+    "    pass\n\n\ndef print_board(board):\n    pass\n"
+)
+PY_DEALS_BY_NAME = "def lcg(seed):\n    pass\n\n\ndef shuffle(deck, seed):\n    pass\n\n\ndef deal_game(n):\n    pass\n"
 
 
 def _make(where: Path, name: str) -> None:
     path = where / name
     path.parent.mkdir(parents=True, exist_ok=True)
     if name.endswith(".py"):
-        path.write_text(PY_DEALER)
-    elif name.endswith(".go"):
-        path.write_text("package main\n")
+        path.write_text({"helpers.py": PY_HELPERS_FIRST, "named.py": PY_DEALS_BY_NAME}.get(path.name, PY_DEALER))
+    elif name.endswith((".go", ".pl", ".rb", ".php", ".lua")):
+        path.write_text("package main\n")  # a source file, not executable
     else:
         path.write_text(PROGRAM)
         path.chmod(path.stat().st_mode | stat.S_IXUSR)
@@ -40,6 +46,14 @@ def _make(where: Path, name: str) -> None:
         (["dealer.py"], "dealer.py", "or stream:'python3 dealer.py' if it reads deal numbers on stdin"),
         (["src/dealer.py"], "src/dealer.py", "try py:dealer:deal with PYTHONPATH=src (its functions: deal, main)"),
         (["dealer.go"], "dealer.go", "build it, then verify stream:./PROGRAM or cmd:'./PROGRAM {n}'"),
+        # a script of an interpreter: the command that runs it, not "build it"
+        (["freecell.pl"], "freecell.pl", "try cmd:'perl freecell.pl {n}' if it takes the deal number"),
+        (["freecell.rb"], "freecell.rb", "or stream:'ruby freecell.rb' if it reads deal numbers on stdin"),
+        (["deal.php"], "deal.php", "try cmd:'php deal.php {n}'"),
+        (["deal.lua"], "deal.lua", "try cmd:'lua deal.lua {n}'"),
+        # the function that deals, not the first one defined
+        (["helpers.py"], "helpers.py", "try py:helpers:freecell_board (its functions: ms_rand, new_deck,"),
+        (["named.py"], "named.py", "try py:named:deal_game (its functions:"),
         # a React component file: one line saying to name a file without JSX, not "not a challenge document"
         (["Game.tsx"], "Game.tsx", "Game.tsx: JSX (.tsx) cannot run as a dealer: put the dealing function in a .ts"),
         (["src/Game.jsx"], "node:src/Game.jsx#deal", "src/Game.jsx: JSX (.jsx) cannot run as a dealer"),
@@ -113,3 +127,43 @@ def test_counts_of_one_are_singular(capsys: pytest.CaptureFixture[str], deals: s
     assert main(["verify", "reference", "--range", deals, "--jobs", "1", "-q"]) == 0
     out = capsys.readouterr().out
     assert all(s in out for s in says), out
+
+
+# Dealers that do not define the function asked for: (file, its text, IMPL, what the refusal suggests)
+SCRIPT = "function msRand(seed) {\n  return seed;\n}\nconst dealCards = (n) => [];\nfunction printBoard(b) {}\n"
+CLASSES_TS = (
+    "export class Card {\n  constructor(public rank: number, public suit: number) {}\n}\n"
+    "export class FreeCell {\n  static deal(n: number): Card[][] {\n    return [];\n  }\n}\n"
+)
+CLASSES_JS = (
+    "class Card {}\nclass FreeCell {\n  static deal(n) {\n    return [];\n  }\n}\n"
+    "module.exports = { Card, FreeCell };\n"
+)
+MISSING_FUNCTIONS = {
+    "a script, the default name": ("deal.js", SCRIPT, "deal.js", "(it defines msRand, dealCards, printBoard: name it"),
+    "a script, a name it lacks": ("deal.js", SCRIPT, "node:deal.js#deal", "e.g. node:deal.js#dealCards)"),
+    "TypeScript classes Card and FreeCell": ("deck.ts", CLASSES_TS, "deck.ts", "name it, e.g. #FreeCell.deal)"),
+    "JavaScript classes Card and FreeCell": ("deck.js", CLASSES_JS, "node:deck.js#deal", "e.g. #FreeCell.deal)"),
+}
+
+
+@pytest.mark.parametrize(("name", "text", "impl", "says"), MISSING_FUNCTIONS.values(), ids=MISSING_FUNCTIONS.keys())
+def test_a_dealer_without_the_function_named_says_which_it_defines(
+    request: pytest.FixtureRequest,
+    node: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    text: str,
+    impl: str,
+    says: str,
+) -> None:
+    """A script's functions were not named; for deck.ts the suggestion was #Card, a class that deals nothing."""
+    if name.endswith(".ts"):
+        request.getfixturevalue("compiler")
+    (tmp_path / name).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", impl, "--range", "1-10", "--jobs", "1", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "#Card" not in err, err

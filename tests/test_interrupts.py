@@ -190,3 +190,62 @@ def test_ctrl_c_to_a_long_deal_ends_it_at_once_in_one_line(argv: list[str], said
     out, err = dealing.communicate(timeout=60)
     assert (dealing.returncode, err.decode()) == (130, said)
     assert len(out) <= pipe_held + AFTER_CTRL_C, len(out)  # at once, not at the end of the batch in hand
+
+
+# Sends the harness's process a real SIGINT the moment module $INTERRUPT_AT is first looked for (by it, or
+# by one of its workers), and notes that it did in the file $INTERRUPT_FIRED.
+INTERRUPTER = """
+import os, signal, sys
+MAIN, AT, FIRED = os.getpid(), os.environ["INTERRUPT_AT"], os.environ["INTERRUPT_FIRED"]
+class Interrupter:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == AT and Interrupter in sys.meta_path:
+            sys.meta_path.remove(Interrupter)
+            open(FIRED, "w").close()
+            os.kill(MAIN, signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Interrupter)
+"""
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "harness.lazy",  # the package's first import, right after its first lines
+        "harness.process",
+        "harness.process.interrupts",
+        "harness.cli",
+        "numpy",
+        "harness.engine",
+        "harness.compare",
+        "harness.text",  # the verdict's words, at the end
+    ],
+)
+@pytest.mark.parametrize("entry", [["-m", "harness"], ["-c", "from harness.__main__ import main; main()"]])
+def test_ctrl_c_at_any_moment_of_the_start_is_130_in_one_line(module: str, entry: list[str], tmp_path: Path) -> None:
+    """A Ctrl-C that comes while the command line, NumPy, the engine … are imported, from the first line of
+    the harness's own that runs (what the interpreter runs before it is not ours to catch)."""
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(INTERRUPTER)
+    fired = tmp_path / "fired"
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(hook), str(TESTS.parent)]),
+        INTERRUPT_AT=module,
+        INTERRUPT_FIRED=str(fired),
+    )
+    if entry[0] == "-c":  # as the `freecell-harness` script runs it: argv[0] names the command
+        entry = ["-c", f"import sys; sys.argv[0] = 'freecell-harness'; {entry[1]}"]
+    done = subprocess.run(
+        [sys.executable, *entry, "verify", "reference", "--range", "1-50", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert fired.exists(), f"{module} was never imported: the case tests nothing"
+    assert (done.returncode, done.stderr.count("\n")) == (130, 1), done.stderr
+    assert done.stderr.startswith("freecell-harness: interrupted") and "Traceback" not in done.stderr, done.stderr

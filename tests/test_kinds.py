@@ -16,10 +16,10 @@ import reference
 from harness import engine
 from harness.adapters import registry
 from harness.adapters.base import Answer, Dealer, DealerOptions
+from harness.adapters.build import dealer_identity
 from harness.adapters.registry import DEALERS, dealer_class, impl_forms, open_dealer, parse_impl
 from harness.reports.report import harness_version
 from harness.request import Request
-from harness.resume import dealer_identity
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -193,10 +193,72 @@ def test_links_and_folders_inside_the_tree_still_load(node: str, tmp_path: Path,
     assert main(["verify", f"node:{dealer}", "--range", "1-200", "--jobs", "1"]) == 0
 
 
-def test_the_tree_of_a_dealer_without_package_json_is_its_folder(
+# A project without a package.json, as real ones are laid out: src/deck.js requires ../utils/srand.
+SRAND = """let state = 0;
+function srand(seed) { state = seed; }
+function rand() { state = (state * 214013 + 2531011) % 2147483648; return Math.floor(state / 65536); }
+module.exports = { srand, rand };
+"""
+DECK = """const { srand, rand } = require('../utils/srand');
+function deal(n) {
+  const deck = [];
+  for (let i = 0; i < 52; i++) deck.push('A23456789TJQK'[Math.floor(i / 4)] + 'CDHS'[i % 4]);
+  srand(n);
+  const out = [];
+  for (let left = 52; left > 0; left--) {
+    const k = rand() % left;
+    [deck[k], deck[left - 1]] = [deck[left - 1], deck[k]];
+    out.push(deck.pop());
+  }
+  return out;
+}
+module.exports = { deal };
+"""
+
+# (the working directory, relative to the project; what a run from there does: exit, what it says)
+PACKAGELESS = {
+    "run from the project": (".", 0, ""),
+    "run from its src": ("src", 2, "outside the dealer's tree"),
+    "run from elsewhere": ("../private", 2, "outside the dealer's tree"),
+}
+
+
+@pytest.mark.parametrize(("cwd", "code", "says"), PACKAGELESS.values(), ids=PACKAGELESS.keys())
+def test_without_package_json_the_tree_is_the_working_directory_the_dealer_lies_under(
+    node: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    cwd: str,
+    code: int,
+    says: str,
+) -> None:
+    """A project run from its top was refused: `../utils/srand` "outside the dealer's tree"."""
+    root, _ = _tree(tmp_path)
+    (root / "package.json").unlink()
+    _write(root / "utils/srand.js", SRAND)
+    dealer = _write(root / "src/deck.js", DECK)
+    monkeypatch.chdir(root / cwd)
+    assert main(["verify", f"node:{dealer}#deal", "--range", "1-200", "--jobs", "1"]) == code
+    assert says in capsys.readouterr().err
+
+
+def test_a_run_from_the_project_still_reads_nothing_above_it(
+    node: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, outside = _tree(tmp_path)
+    (root / "package.json").unlink()
+    dealer, reached = relative_climb(root, outside)
+    monkeypatch.chdir(root)
+    assert main(["verify", f"node:{dealer}", "--range", "1-3", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert str(reached) in err and "outside the dealer's tree" in err and SECRET not in err, err
+
+
+def test_the_tree_of_a_dealer_without_package_json_outside_the_working_directory_is_its_folder(
     node: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A sibling folder is outside when no package.json makes the parent the package root."""
+    """A sibling folder is outside when neither a package.json nor the working directory makes the parent the root."""
     root, _ = _tree(tmp_path)
     (root / "package.json").unlink()
     _write(root / "shared/deck.js", "module.exports = 1;\n")

@@ -3,6 +3,7 @@ classes, generators, text forms; read from themselves, never fitted to the expec
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -36,6 +37,12 @@ CONFORMING = {
     "board-printed-by-to-string": ("to_string.js#printed", {}),
     "piles-with-rank-words": ("piles.js", {}),
     "a-set-of-52": ("piles.js#asSet", {}),
+    "tableau-piles-beside-all-cards": ("other_fields.js#newGame", {}),
+    "a-class-with-tableau-piles": ("other_fields.js#Game", {}),
+    "52-card-fields-sorted-then-dealt": ("other_fields.js#flatDeal", {}),
+    "value-and-kind-letters": ("other_fields.js#valueKindLetters", {}),
+    "names-value-first": ("other_fields.js#valueFirst", {}),  # " 1s" the ace, "11d" the jack
+    "value-and-kind-numbers-stated": ("other_fields.js#valueKind", {"suits": "CDHS"}),
     "enum-suits-stated": ("numbers.js#enumSuits", {"suits": "SHDC"}),
     "card-numbers-stated": ("numbers.js#cardNumbers", {"cards": "rank-major", "suits": "shdc"}),
     "suit-major-1-based-stated": ("numbers.js#suitMajor", {"cards": "suit-major", "suits": "CDHS"}),
@@ -54,6 +61,7 @@ AMBIGUOUS = {
     "enum-suits": ("numbers.js#enumSuits", {}, "--suits"),
     "card-numbers": ("numbers.js#cardNumbers", {}, "--cards and --suits"),
     "card-numbers-without-suits": ("numbers.js#cardNumbers", {"cards": "rank-major"}, "--suits"),
+    "value-and-kind-numbers": ("other_fields.js#valueKind", {}, "--suits"),
 }
 
 
@@ -188,3 +196,18 @@ def test_a_layout_learnt_after_a_dealer_replaced_built_ins_is_read_as_before(
     (tmp_path / "deal.js").write_text((SHAPES / "deal.js").read_text(encoding="utf-8"), encoding="utf-8")
     with open_dealer(f"node:{path}", DealerOptions(timeout=5)) as dealer:
         assert dealer.block_digest(DEALS) == reference.block_digest(DEALS)
+
+
+@pytest.mark.parametrize("holder", ["cards", "deck", "dealtCards"])
+def test_xps_fixed_layouts_are_deals_not_a_fresh_deck(node: str, tmp_path: Path, holder: str) -> None:
+    """XP's fixed layouts run rank by rank (A A A A Q Q Q Q 3 …): read as the deal, under a common
+    name or any other, beside the whole deck in its fresh order."""
+    layouts = {n: list(reference.deal(n, "xp").names) for n in (-1, -2)}
+    fresh = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    dealer = tmp_path / "xp.js"
+    dealer.write_text(
+        f"const LAYOUTS = {json.dumps(layouts)};\nconst FRESH = {json.dumps(fresh)};\n"
+        f"exports.dealFreeCell = (n) => ({{ allCards: FRESH, {holder}: LAYOUTS[n] }});\n"
+    )
+    with open_dealer(f"node:{dealer}", DealerOptions(dialect="xp")) as opened:
+        assert opened.lines([-1, -2]) == [reference.canonical_lines([n], "xp") for n in (-1, -2)]

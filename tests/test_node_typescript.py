@@ -10,28 +10,15 @@ import stat
 from pathlib import Path
 
 import pytest
-from conftest import IN_CI
 
 import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.cli import main
-from harness.errors import RequestError
 from harness.failures import Failure
 from harness.node import typescript
 from harness.node.typescript import TYPESCRIPT_ENV, TsConfig, find_typescript, read_tsconfig, realign
 
 TS = Path(__file__).with_name("ts")
-
-
-@pytest.fixture(scope="session")
-def compiler(node: str) -> Path:
-    """The TypeScript compiler `setup typescript` installs: missing fails in CI, skips loudly elsewhere."""
-    try:
-        return find_typescript("tests/ts")
-    except RequestError as exc:
-        if IN_CI:
-            pytest.fail(f"TypeScript is required in CI: {exc}")
-        pytest.skip(f"TYPESCRIPT MISSING, test not run: {exc}")
 
 
 def impl(path: str) -> str:
@@ -119,10 +106,26 @@ exports.transpileModule = (text) => ({ outputText: text.replace(': boolean', '')
 """
 
 
-def test_setup_typescript_runs_npm_install_into_the_cache(
-    node: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+# (--prefix given, relative to tmp_path or None; the prefix npm installs into; what the harness must be told)
+SETUP_PLACES = {
+    "the cache": (None, "cache/freecell-harness/typescript", None),
+    "--prefix elsewhere": ("tools/ts", "tools/ts", "set FREECELL_TYPESCRIPT={}"),
+    "--prefix the cache": ("cache/freecell-harness/typescript", "cache/freecell-harness/typescript", None),
+}
+
+
+@pytest.mark.parametrize(("given", "installed", "says"), SETUP_PLACES.values(), ids=SETUP_PLACES.keys())
+def test_setup_typescript_runs_npm_install_and_says_how_the_harness_finds_it(
+    node: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    given: str | None,
+    installed: str,
+    says: str | None,
 ) -> None:
-    """A stand-in npm records its arguments and lays out a package as npm would."""
+    """A stand-in npm records its arguments and lays out a package as npm would.  Installed with
+    --prefix DIR where the harness does not look, it once said nothing of FREECELL_TYPESCRIPT."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     npm = bin_dir / "npm"
@@ -139,12 +142,19 @@ def test_setup_typescript_runs_npm_install_into_the_cache(
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.delenv(TYPESCRIPT_ENV, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    assert main(["setup", "typescript"]) == 0
-    prefix = tmp_path / "cache" / "freecell-harness" / "typescript"
+    prefix = tmp_path / installed
+    assert main(["setup", "typescript", *(["--prefix", str(tmp_path / given)] if given else [])]) == 0
     args = (tmp_path / "npm-args").read_text(encoding="utf-8").split()
     assert args[:3] == ["install", "--prefix", str(prefix)] and f"typescript@{typescript.TYPESCRIPT_VERSION}" in args
-    assert find_typescript("x") == prefix / "node_modules" / "typescript"
-    assert str(prefix / "node_modules" / "typescript") in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert str(prefix / "node_modules" / "typescript") in out
+    if says is None:
+        assert TYPESCRIPT_ENV not in out
+        assert find_typescript("x") == prefix / "node_modules" / "typescript"
+    else:
+        assert says.format(prefix) in out
+        monkeypatch.setenv(TYPESCRIPT_ENV, str(prefix))  # as it says
+        assert find_typescript("x") == prefix / "node_modules" / "typescript"
 
 
 @pytest.mark.parametrize(

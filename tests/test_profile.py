@@ -29,7 +29,7 @@ pytestmark = pytest.mark.usefixtures("test_dealers")
             [],
             1,
         ),
-        ("py:mistaken:clamped", "classic 1 … 32000, then deal 32000's board for every deal above it", [], 1),
+        ("py:mistaken:clamped", "classic 1 … 32000, then deal 32000's board for every deal from 32001 on", [], 1),
         ("py:mistaken:xp_range", "xp without the −1/−2 layouts", [], 1),
         (
             "py:mistaken:off_by_one",
@@ -61,7 +61,10 @@ def test_the_text_says_each_dialect_and_why_it_fails(capsys: pytest.CaptureFixtu
     assert main(["profile", "py:mistaken:wraps"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "py:mistaken:wraps: classic; wraps above 2³¹−1"
-    assert "  classic: conforms" in out
+    assert out[1] == (
+        "  classic: conforms on the 148 deals checked (8 on each side of every boundary and 60 drawn from each "
+        "part), not every deal of its domain"
+    )
     wraps = "it is the board of seed 0 — the number wraps modulo 2³¹"
     assert out[2].startswith(f"  fcpro: first mismatch at deal 2147483648: {wraps}")
     assert out[3].startswith("  xp: first mismatch at deal -2: it is deal -2 dealt as a classic shuffle")
@@ -84,6 +87,14 @@ def test_a_dealer_that_cannot_be_opened_exits_2(capsys: pytest.CaptureFixture[st
         ("py:bounded:range_checked", "classic", 10_000_000, "classic 1 … 9999999, then refuses deal 10000000 "),
         ("py:bounded:clamped", "classic", 12_345_679, "classic 1 … 12345678, then "),
         ("py:mistaken:wraps", "fcpro", 2**31, "classic; wraps above 2³¹−1"),
+        # Rosetta Code's C dealer: deal 11982 (its default) where the number does not fit its parsing.
+        ("py:bounded:fallback", "fcpro", 2**31, "classic; deal 11982's board for every deal from 2147483648 on"),
+        (
+            "py:bounded:fcpro_but_classic_below_2_32",
+            "fcpro",
+            2**31,
+            "classic; wraps above 2³¹−1, up to 2³²−1 only (2³² … 2³³−1 conforms on the deals checked)",
+        ),
     ],
 )
 def test_profile_names_the_exact_boundary_where_a_dealer_stops_conforming(
@@ -155,3 +166,16 @@ def test_profile_of_a_node_dealer_takes_the_options_too(
     assert main(["profile", f"node:{NODE_NUMBERS}#{function}", *options]) == status
     captured = capsys.readouterr()
     assert says in (captured.out.splitlines()[0] if status == 0 else captured.err), captured
+
+
+def test_a_dealer_wrong_between_the_deals_checked_is_said_to_conform_only_on_those(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["profile", "py:bounded:wrong_at_77777"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    for dialect in ("classic", "fcpro"):
+        line = next(ln for ln in out if ln.startswith(f"  {dialect}: "))
+        assert line.startswith(f"  {dialect}: conforms on the "), line
+        assert "deals checked (8 on each side of every boundary and 60 drawn from each part)" in line
+        assert line.endswith("not every deal of its domain")
+    assert main(["verify", "py:bounded:wrong_at_77777", "--range", "77770-77780", "-q"]) == 1  # as it is

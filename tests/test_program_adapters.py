@@ -116,6 +116,38 @@ def test_a_crash_quotes_the_tail_of_stderr(tmp_path: Path) -> None:
     assert "status 4" in crash.message and "out of cheese" in crash.message
 
 
+@pytest.mark.parametrize("kind", ["cmd", "stream"])
+def test_a_dealer_that_writes_to_stderr_at_every_deal_is_read_to_its_end(tmp_path: Path, kind: str) -> None:
+    script = dealer(tmp_path, "sys.stderr.write(f'dealing {n}\\n'); sys.stderr.flush()")
+    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
+    deals = range(1, 41)
+    assert first_failure(answers(impl, deals), deals) is None  # its stderr stays open: no broken pipe
+
+
+# A Rust panic with RUST_BACKTRACE=1: its message, then a long backtrace, each line a write of its own.
+PANIC = (
+    "if n == 5:\n"
+    "        sys.stderr.write(\"thread 'main' panicked at src/deck.rs:42:9: index out of bounds\\n\")\n"
+    "        sys.stderr.flush()\n"
+    "        for i in range({frames}):\n"
+    "            sys.stderr.write(f'  {{i}}: deck::h{{i:016x}} at /rustc/{{i:040x}}/lib.rs:1\\n'); sys.stderr.flush()\n"
+    "        sys.stderr.write('note: run with RUST_BACKTRACE=full\\n'); sys.exit(101)"
+)
+
+
+@pytest.mark.parametrize("kind", ["cmd", "stream"])
+@pytest.mark.parametrize("frames", [3, 40, 2000])  # short; longer than the quote; more writes than chunks kept
+def test_a_crash_quotes_the_beginning_and_the_end_of_stderr(tmp_path: Path, kind: str, frames: int) -> None:
+    script = dealer(tmp_path, PANIC.format(frames=frames))
+    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
+    crash = next(a for a in answers(impl, range(1, 8)) if isinstance(a, Failure))
+    assert (crash.deal, crash.kind) == (5, "crash")
+    quoted = crash.message.partition("stderr: ")[2]
+    assert quoted.startswith("thread 'main' panicked at src/deck.rs:42:9: index out of bounds")
+    assert quoted.endswith("note: run with RUST_BACKTRACE=full")
+    assert len(quoted) <= 400
+
+
 def test_a_stream_dealer_that_only_writes_at_the_end_of_its_input_still_works(tmp_path: Path) -> None:
     script = dealer(tmp_path, flush=False)
     impl = f"stream:{PY} {script} columns"
@@ -245,3 +277,72 @@ def test_a_last_line_without_a_newline_is_still_read(kind: str, fmt: str, newlin
     with open_dealer(impl, DealerOptions(timeout=20)) as dealer:
         answers = dealer.lines(range(1, 21))
     assert answers == [reference.deal(n).format("line").encode() for n in range(1, 21)]
+
+
+# A deal the dealer gives no board for, among deals it answers: the boards after it come one deal late.
+SKIPS = "if n == {n}: sys.stderr.write('cannot deal {n}: unsupported\\n'); sys.stderr.flush(); return"
+GARBAGE = "if n == {n}: out.write('??? deck corrupted %%%\\n'); out.flush(); return"
+REFUSES = "if n == {n}: sys.stderr.write('cannot deal {n}: unsupported\\n'); sys.exit({status})"
+
+
+@pytest.mark.parametrize(
+    ("kind", "behaviour", "bad", "failure_kind", "said"),
+    [
+        ("stream", GARBAGE, 5, "invalid-output", ["no board for deal 5: it wrote '??? deck corrupted %%%'"]),
+        ("stream", GARBAGE, 17, "invalid-output", ["no board for deal 17: it wrote '??? deck corrupted %%%'"]),
+        ("stream", SKIPS, 5, "crash", ["it skipped deal 5", "stderr: cannot deal 5: unsupported"]),
+        ("stream", SKIPS, 17, "crash", ["it skipped deal 17", "stderr: cannot deal 17: unsupported"]),
+        ("stream", REFUSES.replace("{status}", "0"), 17, "crash", ["stderr: cannot deal 17: unsupported"]),
+        ("stream", REFUSES.replace("{status}", "3"), 17, "crash", ["status 3", "stderr: cannot deal 17: unsupported"]),
+        ("cmd", REFUSES.replace("{status}", "3"), 17, "crash", ["status 3", "stderr: cannot deal 17: unsupported"]),
+        ("cmd", SKIPS, 5, "invalid-output", ["found 0 cards", "stderr: cannot deal 5: unsupported"]),
+    ],
+)
+def test_a_deal_without_a_board_is_blamed_with_what_the_dealer_said_and_the_board_due(
+    tmp_path: Path, kind: str, behaviour: str, bad: int, failure_kind: str, said: list[str]
+) -> None:
+    from harness.engine import Request, run
+
+    script = dealer(tmp_path, behaviour.replace("{n}", str(bad)))
+    impl = f"cmd:{PY} {script} rows {{n}}" if kind == "cmd" else f"stream:{PY} {script} rows"
+    outcome = run(Request(impl=impl, ranges=((1, 100),), jobs=1, timeout=30))
+    f = outcome.first_failure
+    assert f is not None and (f.deal, f.kind) == (bad, failure_kind), f
+    for words in said:
+        assert words in f.message, f.message
+    if kind == "stream" and "return" in behaviour:  # the next deal's board came in its place
+        came = f"with the deals before it, deal {bad + 1}'s board came in its place"
+        assert f"{came}, and the boards after it were each one deal late" in f.message
+    assert f.expected == reference.canonical_lines([bad]).decode().rstrip("\n")  # the board that was due
+    assert not any("waited for more input" in note for note in outcome.notes), outcome.notes
+
+
+REPEATS = "if n == 5: out.write(reference.deal(n).format(FORMAT).replace('KD', 'QS')); out.flush(); return"
+
+
+# The same mistake in a py: dealer, returning rows of card names.
+PY_REPEATS = textwrap.dedent(
+    """
+    import reference
+    def deal(n):
+        cards = reference.deal(n).line.split()
+        if n == 5:
+            cards = ["QS" if c == "KD" else c for c in cards]
+        return [cards[i : i + 8] for i in range(0, 52, 8)]
+    """
+)
+
+
+@pytest.mark.parametrize("kind", ["cmd", "stream", "py"])
+def test_a_board_with_a_repeated_card_is_kept_to_be_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    script = dealer(tmp_path, REPEATS)
+    (tmp_path / "repeats.py").write_text(PY_REPEATS)
+    monkeypatch.chdir(tmp_path)
+    impl = {"cmd": f"cmd:{PY} {script} rows {{n}}", "stream": f"stream:{PY} {script} rows", "py": "py:repeats:deal"}
+    bad = next(a for a in answers(impl[kind], range(1, 8)) if isinstance(a, Failure))
+    assert (bad.deal, bad.kind) == (5, "invalid-output")
+    assert "repeated: QS, missing: KD" in bad.message
+    due = reference.canonical_lines([5]).decode().split()
+    assert bad.actual == " ".join("QS" if c == "KD" else c for c in due)

@@ -152,3 +152,20 @@ def test_a_module_slower_to_import_than_the_runner_waits_is_given_startup_timeou
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(python, "STARTUP_S", 0.1)
     assert verify(tmp_path, "py:slow_to_import:deal", "--startup-timeout", "60") == (0, None)
+
+
+def test_a_module_whose_import_never_returns_is_said_to_hang_in_its_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A script with its game loop at the top level was told "no answer within 60 s"."""
+    (tmp_path / "game_loop.py").write_text(
+        "from shapes.microsoft import names\n\ndef deal(n):\n    return names(n)\n\n"
+        "while True:  # the game's own loop, run as the module is imported\n    pass\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(python, "STARTUP_S", 0.5)
+    status, _ = verify(tmp_path, "py:game_loop:deal", "--startup-timeout", "1")
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert "importing game_loop did not return within 1 s" in err and "the import hung" in err, err
+    assert "top level" in err and "no answer within" not in err, err

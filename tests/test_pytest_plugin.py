@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -149,15 +151,61 @@ def test_a_run_that_does_not_use_the_plugin_needs_nothing_of_it(
     result.assert_outcomes(passed=1)
 
 
-def test_a_default_that_cannot_be_served_is_one_usage_error_when_a_test_uses_the_plugin(
-    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+# A user's own dealer, in the user's project: Microsoft's shuffle, but the deck built suit by suit
+# (AC 2C … KC AD …) — wrong from deal 1 on, so a run that checks it fails at once.
+USER_DEALER = """
+RANKS, SUITS = "A23456789TJQK", "CDHS"
+
+def deal(n):
+    deck = [rank + suit for suit in SUITS for rank in RANKS]
+    state, dealt = n, []
+    for left in range(52, 0, -1):
+        state = (214013 * state + 2531011) % 2**31
+        k = (state >> 16) % left
+        deck[k], deck[left - 1] = deck[left - 1], deck[k]
+        dealt.append(deck.pop())
+    return [dealt[row : row + 8] for row in range(0, 52, 8)]
+"""
+
+# Where a user's project names its dealer: (file, its text); each names py:user_dealer:deal.
+INI_FILES = {
+    "pyproject.toml": ("pyproject.toml", '[tool.pytest.ini_options]\nfc_impl = ["py:user_dealer:deal"]\n'),
+    "pytest.ini": ("pytest.ini", "[pytest]\nfc_impl =\n    py:user_dealer:deal\n"),
+    "tox.ini": ("tox.ini", "[pytest]\nfc_impl = py:user_dealer:deal\n"),
+}
+
+
+@pytest.mark.parametrize(("name", "text"), INI_FILES.values(), ids=INI_FILES.keys())
+def test_the_ini_option_fc_impl_names_the_users_dealer(suite: pytest.Pytester, name: str, text: str) -> None:
+    """Without --fc-impl, the plugin checked the harness's own fixtures and original solution: "16 passed"."""
+    suite.makepyfile(user_dealer=USER_DEALER)
+    suite.path.joinpath(name).write_text(text)
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "--fc-range", "1-200", "--fc-block-size", "100")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(["*py:user_dealer:deal against reference*first mismatch at deal 1*"])
+
+
+def test_fc_impl_on_the_command_line_wins_over_the_ini_option(suite: pytest.Pytester) -> None:
+    suite.makepyfile(user_dealer=USER_DEALER)
+    suite.makeini("[pytest]\nfc_impl = py:user_dealer:deal\n")
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--fc-impl", "reference", "--fc-range", "1-200", "--fc-block-size", "100"
+    )
+    result.assert_outcomes(passed=2)
+    assert "user_dealer" not in result.stdout.str()
+
+
+def test_no_dealer_named_is_one_usage_error_naming_both_ways_never_the_harness_s_own_data(
+    suite: pytest.Pytester,
 ) -> None:
-    monkeypatch.setenv("FREECELL_SEED", str(suite.path / "no-such-document.txt"))
-    result = suite.runpytest_subprocess("-p", "no:cacheprovider")
+    """The same run once reported "16 passed": the harness's fixtures and original solution checked."""
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "--fc-range", "1-200", "--fc-block-size", "100")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     text = result.stdout.str() + result.stderr.str()
-    assert text.count("freecell-harness: the freeCodeCamp seed document") == 1, text
-    assert "Traceback" not in text and "INTERNALERROR" not in text
+    errors = [line for line in text.splitlines() if "freecell-harness:" in line]
+    assert len(errors) == 1, text
+    assert "--fc-impl" in errors[0] and "fc_impl" in errors[0].replace("--fc-impl", ""), errors
+    assert "passed" not in text and "Traceback" not in text and "INTERNALERROR" not in text
 
 
 # A dealer of bare-number cards or suits: read as --fc-cards and --fc-suits state (the options of
@@ -222,3 +270,28 @@ def test_under_xdist_what_stops_the_session_stops_it_saying_why_not_as_an_intern
     assert "INTERNALERROR" not in text and result.ret not in (pytest.ExitCode.OK, pytest.ExitCode.INTERNAL_ERROR), text
     assert result.parseoutcomes().get("failed", 0) <= 2 and says in text, text
     assert re.search(r"(?<![\w-])--(cards|suits)\b", text) is None, "the command line's spelling, not the plugin's"
+
+
+REFUSING = """
+import sys
+sys.path.insert(0, {dealers!r})
+from planted_program import show
+for line in sys.stdin:
+    n = int(line)
+    if n == 17:
+        sys.stderr.write("cannot deal 17: not supported\\n")
+        sys.exit(3)
+    sys.stdout.write(show(n, 0))
+    sys.stdout.flush()
+"""
+
+
+def test_a_dealer_that_exits_refusing_a_deal_fails_with_its_stderr_and_the_board_due(suite: pytest.Pytester) -> None:
+    script = suite.makepyfile(refusing_stream=REFUSING.format(dealers=str(DEALERS)))
+    impl = f"stream:{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "--fc-impl", impl, "--fc-range", "1-100")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["*first crash at deal 17*status 3*stderr: cannot deal 17: not supported*", "*JH  8S  5D  6C  3S  JS  9S  QD*"]
+    )
+    result.stdout.no_fnmatch_line("*(no expected board)*")

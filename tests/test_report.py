@@ -10,6 +10,7 @@ from harness.errors import RequestError
 from harness.failures import Failure
 from harness.intervals import Interval
 from harness.reports.report import Report, board_diff, coverage, merge_reports, read_report, verdict
+from harness.request import default_ranges
 from reference import deal
 
 EXPECTED = deal(617).line.strip()
@@ -321,8 +322,9 @@ def test_a_shards_deals_are_counted_as_its_blocks_hold_them(
     [
         (((1, 1),), None, "1"),
         (((1, 5), (7, 9)), None, "1 … 5, 7 … 9"),
-        (tuple((n, n) for n in range(1, 6)), None, "1, 2, 3, 4 and 1 more range"),
-        (tuple((n, n) for n in range(1, 7)), None, "1, 2, 3, 4 and 2 more ranges"),
+        (tuple((n, n) for n in range(1, 6)), None, "1, 2, 3, 4, 5"),
+        (tuple((n, n) for n in range(1, 14)), None, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 1 more range"),
+        (tuple((n, n) for n in range(1, 15)), None, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 2 more ranges"),
         ((), 1, "a sample of 1 deal (seed 0)"),
         ((), 300, "a sample of 300 deals (seed 0)"),
     ],
@@ -332,3 +334,22 @@ def test_the_verdict_line_says_what_was_covered(
 ) -> None:
     report = Report("reference", "reference", "classic", 1, None, 0.1, ranges=ranges, sample=sample, seed=0)
     assert coverage(report) == said
+
+
+@pytest.mark.parametrize("dialect", ["classic", "fcpro", "xp"])
+def test_the_default_verdict_line_names_every_range_it_checked(dialect: str) -> None:
+    ranges = tuple((r.first, r.last) for r in default_ranges(dialect))
+    report = Report("reference", "reference", dialect, 1, None, 0.1, ranges=ranges)
+    line = verdict(report)
+    assert "more range" not in line
+    for first, last in ranges:
+        assert f"{first} … {last}" in line
+
+
+def test_the_board_diff_of_a_board_with_a_repeated_card_marks_it_and_the_one_missing() -> None:
+    due = deal(5).line.split()
+    given = ["QS" if c == "KD" else c for c in due]  # QS twice (positions 4 and 21), KD missing
+    shown = board_diff(" ".join(due), " ".join(given)).splitlines()
+    assert shown[1].endswith("│ AH  8S  2D  QS! 4C  9H  2S  3D")
+    assert shown[3] == "3S  5D  KC  3H  KD? 5H  6S  8D    │ 3S  5D  KC  3H  QS! 5H  6S  8D"
+    assert shown[-1] == "(not a board: repeated, marked !: QS; missing, marked ? where due: KD)"

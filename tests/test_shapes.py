@@ -44,6 +44,12 @@ READ = {
     "__str__ in words": ("text_cards:words", CardEncoding()),
     "card-name field beside a blackjack value": ("text_cards:blackjack", CardEncoding()),
     "board whose str() prints it": ("text_cards:Board", CardEncoding()),
+    "board under tableauPiles, beside allCards unshuffled": ("other_fields:Game", CardEncoding()),
+    "52-card fields: the unshuffled deck, then the deal": ("other_fields:FlatGame", CardEncoding()),
+    "a dict game under tableauPiles": ("other_fields:game_dict", CardEncoding()),
+    "value 1-13 and kind letters": ("other_fields:value_kind_letters", CardEncoding()),
+    "names value first, ' 1s' and '11d'": ("other_fields:value_first", CardEncoding()),
+    "value 1-13 and kind 0-3, stated": ("other_fields:value_kind", CardEncoding(suits="CDHS")),
 }
 
 
@@ -69,6 +75,7 @@ REFUSED = {
         "--suits",
     ),
     "a card in a free cell": ("dataclass_game:played", CardEncoding(), BoardError, "freecells hold 1 cards"),
+    "value 1-13 and kind 0-3": ("other_fields:value_kind", CardEncoding(), AmbiguousCards, "--suits"),
 }
 
 
@@ -157,3 +164,14 @@ def test_each_board_in_a_run_is_read_from_itself(boards: list[tuple[int, str]]) 
                 canonical_line_of(value)
             continue
         assert canonical_line_of(value) == reference.canonical_line(reference.deal(n).cards), (n, ranks)
+
+
+@pytest.mark.parametrize("deal", [-1, -2])
+@pytest.mark.parametrize("holder", ["cards", "deck", "dealtCards"])
+def test_xps_fixed_layouts_are_deals_not_a_fresh_deck(deal: int, holder: str) -> None:
+    """XP's fixed layouts run rank by rank (A A A A Q Q Q Q 3 …): a deal, never taken for the whole
+    deck beside it, under a common name or any other."""
+    board = reference.deal(deal, "xp")
+    assert read_value({holder: list(board.names)}) == board.cards
+    fresh = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    assert read_value({"allCards": fresh, holder: list(board.names)}) == board.cards

@@ -104,6 +104,33 @@ def test_startup_timeout_bounds_a_start_that_never_ends(
     assert status == 1 and "first timeout at deal 1" in out and "did not start" in out, out
 
 
+CRASH_REPORT = "print('fatal: segmentation fault, writing a core dump', file=sys.stderr, flush=True)"
+
+
+@pytest.mark.parametrize(
+    ("kind", "stuck", "quoted"),
+    [
+        ("cmd", "time.sleep(3600)", None),
+        ("cmd", f"{CRASH_REPORT}; time.sleep(3600)", "fatal: segmentation fault"),
+        ("stream", f"{CRASH_REPORT}; time.sleep(3600)", "fatal: segmentation fault"),
+    ],
+)
+def test_a_process_stuck_after_deals_were_answered_is_described_as_it_was(
+    kind: str, stuck: str, quoted: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Deals 1-3 answered, then stuck at deal 4 (a crash handler that never ends, a core dump): it is no
+    program that "did not start"; what it wrote on stderr is quoted."""
+    script = dealer(tmp_path, slow=f"if n == 4: {stuck}")
+    program = f"{PY} {script}"
+    status, out, _ = verify(
+        f"{kind}:{program}", "--range", "1-6", "--timeout", "2", "--startup-timeout", "2", capsys=capsys
+    )
+    assert status == 1 and "first timeout at deal 4" in out, out
+    assert "did not start" not in out, out
+    if quoted is not None:
+        assert f"stderr: {quoted}" in out, out
+
+
 def test_a_timeout_that_does_not_recur_is_a_timeout_not_non_determinism(
     tmp_path: Path, busy_cores: None, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -43,9 +43,13 @@ class Dealer(ABC):
     package: ClassVar[str | None] = None  # the distribution whose version is the dealer's, if the harness knows one
 
     impl: str  # the IMPL string that opened it, for reports
-    # True for a dealer that can answer a block's digest only for a whole block of the grid
-    # (the golden fixtures' digest tables): the comparer then never cuts a block into chunks.
+    # True for a dealer that answers from digests of whole blocks of a grid (the golden fixtures' tables):
+    # a request's blocks then follow that grid, and the comparer deals each in chunks in order, which
+    # such a dealer reproduces as they come (so that a run stopped mid-block keeps what it compared) …
     whole_blocks_only: bool = False
+    # … unless both dealers are `bulk`: each answers a million-deal block in seconds, in this process (the
+    # reference, the fixtures), and the block is compared whole, from the stored digest, with no dealing added.
+    bulk: bool = False
 
     @classmethod
     def takes_argument(cls) -> bool:

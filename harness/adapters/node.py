@@ -19,6 +19,7 @@ from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.challenge import read_challenge
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.impl_hints import script_functions_hint
 from harness.node.bridge import NodeBridge
 from harness.node.locate import find_node
 from harness.node.protocol import LoadAnswer, LoadRequest
@@ -32,6 +33,7 @@ from harness.node.sources import (
     source_files,
 )
 from harness.process import memory_words
+from harness.seeds import missing_seed_hint
 
 
 def load_request(spec: DealerSpec) -> LoadRequest:
@@ -44,6 +46,8 @@ def load_request(spec: DealerSpec) -> LoadRequest:
             f"{spec.path}: JSX ({suffix}) cannot run as a dealer: put the dealing function in a "
             f"{'.ts' if suffix == '.tsx' else '.js'} file of its own (the component can import it) and verify that file"
         )
+    if hint := missing_seed_hint(spec.path):
+        raise RequestError(f"{spec.path}: no such file: {hint}")
     document = read_challenge(spec.path)
     if not document.solutions:
         raise RequestError(f"{spec.path}: the challenge document has no solution to run")
@@ -57,6 +61,8 @@ def load_failure(what: str, answer: LoadAnswer) -> str:
     location = f"{where}:{answer.line}" if answer.line is not None else where
     why = {"syntax-error": "does not compile", "runtime-error": "fails as it loads", "missing": "has no dealer"}
     said = f"{location}: cannot load the dealer: it {why.get(answer.status, answer.status)}: {answer.message}"
+    if answer.status == "missing" and "(" not in (answer.message or ""):  # a script, which exports nothing
+        said += script_functions_hint(Path(what))
     if answer.status == "syntax-error" and _AWAIT_OUTSIDE_ASYNC in (answer.message or ""):
         said += (
             " (a top-level await: the harness loads every module synchronously, ES modules too; "

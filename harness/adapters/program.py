@@ -32,7 +32,7 @@ from typing import NoReturn
 from harness import process
 from harness.adapters.base import Answer, Dealer, DealerOptions
 from harness.adapters.pinning import pin_failure
-from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, canonical_line, read_board
+from harness.cards import Board, BoardError, BoardFramer, RunawayOutput, board_given, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.impl_hints import shell_hint
@@ -75,29 +75,44 @@ def program_files(command: str) -> list[Path]:
     return []
 
 
-def timeout_failure(number: int, options: DealerOptions, *, started: bool) -> Failure:
-    """No answer in time: after the process started (--timeout), or before it showed it had started."""
+def timeout_failure(
+    number: int, options: DealerOptions, *, started: bool, stderr: str = "", answered_before: bool = False
+) -> Failure:
+    """No answer in time: after the process started (--timeout), or before it showed it had started; what it
+    wrote on stderr (a crash report of a process that did not end) quoted.  A program that answered before
+    (other deals, in other processes) is not said not to have started: what this process did is said."""
+    said = f"; stderr: {stderr}" if stderr else ""
     if started:
-        return Failure(number, "timeout", f"no answer within {options.timeout:g} s (killed with its children)")
+        return Failure(number, "timeout", f"no answer within {options.timeout:g} s (killed with its children){said}")
     within = options.startup_timeout + options.timeout
-    return Failure(
-        number,
-        "timeout",
-        f"no answer within {within:g} s: the program did not start (read its input or write) within "
-        f"--startup-timeout {options.startup_timeout:g} s + --timeout {options.timeout:g} s (killed with its children)",
-    )
+    bounds = f"--startup-timeout {options.startup_timeout:g} s + --timeout {options.timeout:g} s"
+    if stderr or answered_before:
+        what = "this process wrote only to stderr" if stderr else "this process neither read its input nor wrote"
+        before = ", though the program had answered deals before" if answered_before else ""
+        message = f"no answer within {within:g} s: {what} within {bounds}{before} (killed with its children){said}"
+    else:
+        message = (
+            f"no answer within {within:g} s: the program did not start (read its input or write) within "
+            f"{bounds} (killed with its children)"
+        )
+    return Failure(number, "timeout", message)
 
 
-def _judge(number: int, run: process.Run, options: DealerOptions, *, stream: bool) -> Answer:
-    """The answer for one deal from a program run just for it."""
+def _judge(
+    number: int, run: process.Run, options: DealerOptions, *, stream: bool, answered_before: bool = False
+) -> Answer:
+    """The answer for one deal from a program run just for it (`answered_before`: another of its processes
+    answered a deal)."""
     encoding = options.encoding
     if run.timed_out:
-        return timeout_failure(number, options, started=run.started)
+        stderr = run.child.stderr_text(encoding)
+        return timeout_failure(number, options, started=run.started, stderr=stderr, answered_before=answered_before)
     if run.overflowed:
         return Failure(number, "invalid-output", f"more than {MAX_OUTPUT} bytes of output (killed)")
     assert run.returncode is not None
     if run.returncode != 0:
-        return Failure(number, "crash", run.child.describe_exit(encoding))
+        printed = "" if stream else run.stdout.decode(encoding, "replace")  # a stream's answers are framed
+        return Failure(number, "crash", run.child.describe_exit(encoding, printed))
     if stream:
         framer = BoardFramer(encoding)
         boards = framer.feed(run.stdout)
@@ -107,7 +122,7 @@ def _judge(number: int, run: process.Run, options: DealerOptions, *, stream: boo
         elif end is not None and not boards:
             return Failure(number, "invalid-output", str(end))
         if not boards:
-            return Failure(number, "crash", f"the program ended (status 0) without answering deal {number}")
+            return no_board(number, run.child, framer.unread, encoding)
         return _answer(number, boards[0])
     text = run.stdout.decode(encoding, "replace")
     if "\ufffd" in text:
@@ -116,12 +131,28 @@ def _judge(number: int, run: process.Run, options: DealerOptions, *, stream: boo
     try:
         return canonical_line(read_board(text))
     except BoardError as exc:
-        return Failure(number, "invalid-output", str(exc))
+        said = run.child.stderr_text(encoding)  # why it printed no board, maybe
+        message = str(exc) + (f"; stderr: {said}" if said else "")
+        return Failure(number, "invalid-output", message, None, board_given(exc))
+
+
+QUOTED_TEXT = 200  # characters quoted of what a program wrote instead of a board
+
+
+def no_board(number: int, child: process.Child, unread: str, encoding: str) -> Failure:
+    """A program that ended (status 0) with no board for deal `number`: `invalid-output` quoting what it
+    wrote instead (`unread`: text that was no board), else a `crash`; its stderr quoted either way."""
+    said = child.stderr_text(encoding)
+    stderr = f"; stderr: {said}" if said else ""
+    if unread:
+        text = unread if len(unread) <= QUOTED_TEXT else unread[: QUOTED_TEXT - 1] + "…"
+        return Failure(number, "invalid-output", f"no board for deal {number}: it wrote {text!r}, then ended{stderr}")
+    return Failure(number, "crash", f"the program ended (status 0) without answering deal {number}{stderr}")
 
 
 def _answer(number: int, board: Board) -> Answer:
     if isinstance(board, BoardError):
-        return Failure(number, "invalid-output", str(board))
+        return Failure(number, "invalid-output", str(board), None, board_given(board))
     return board
 
 
@@ -147,6 +178,7 @@ class CommandDealer(Dealer):
         if not any("{n}" in a for a in self.argv):
             self.argv.append("{n}")
         self.options = options
+        self.answered = False  # a process of it has answered a deal with a board
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         return self._answers(deals, until_failure=False)
@@ -172,7 +204,7 @@ class CommandDealer(Dealer):
                     argv = self._argv(number)
                     running = process.start(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
                 if done is not None:
-                    answers.append(_judge(*done, o, stream=False))
+                    answers.append(self._judge(*done))
                     done = None
                     if until_failure and isinstance(answers[-1], Failure):
                         break
@@ -183,12 +215,17 @@ class CommandDealer(Dealer):
                 ended.append(run.child)
                 done = (number, run)
             if done is not None:
-                answers.append(_judge(*done, o, stream=False))
+                answers.append(self._judge(*done))
         finally:
             if running is not None:
                 running.child.kill()
             process.sweep(ended)
         return answers
+
+    def _judge(self, number: int, run: process.Run) -> Answer:
+        answer = _judge(number, run, self.options, stream=False, answered_before=self.answered)
+        self.answered = self.answered or isinstance(answer, bytes)
+        return answer
 
 
 class _Ended(Exception):
@@ -219,9 +256,11 @@ class StreamDealer(Dealer):
         self.buffered_processes = 0  # processes whose stdin was closed to make them write
         self.ended_processes = 0  # processes that ended with status 0 after answering, the rest dealt afresh
         self._answered = 0  # deals the running process has answered
+        self.answered = False  # a process of it has answered a deal with a board
         # Seen at a deadline to hold its answers until its stdin ended: every later chunk's stdin is closed
         # once written (each chunk dealt by a process of its own, as BUFFERING_NOTE says).
         self._answers_at_end = False
+        self._closed_for_answers = False  # see _batch
         self._proc: process.Child | None = None
         self._framer = BoardFramer(options.encoding)
         self._spawned = 0.0
@@ -284,7 +323,9 @@ class StreamDealer(Dealer):
     def _alone(self, number: int) -> Answer:
         o = self.options
         run = process.run(self.argv, f"{number}\n".encode(), o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
-        return _judge(number, run, o, stream=True)
+        answer = _judge(number, run, o, stream=True, answered_before=self.answered)
+        self.answered = self.answered or isinstance(answer, bytes)
+        return answer
 
     def _batch(self, batch: list[int]) -> list[Answer]:
         proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
@@ -294,6 +335,8 @@ class StreamDealer(Dealer):
         self.buffered_processes += stdin_closed
         answers: list[Answer] = []
         o = self.options
+        # Its stdin was closed because it waited with answers unwritten; it may have had none (a deal it skipped).
+        self._closed_for_answers = False
         last_board = time.monotonic()
         poll = IDLE_POLL_S[0]
         idle: list[int] = []  # the program's CPU time at each look since its last output that found it waiting
@@ -324,9 +367,13 @@ class StreamDealer(Dealer):
                     self._started_at = now
                 poll = IDLE_POLL_S[0]
                 for board in self._framer.feed(chunk):
+                    if self._closed_for_answers:  # it did hold answers until its stdin ended (BUFFERING_NOTE)
+                        self.buffered_processes += 1
+                        self._closed_for_answers = False
                     if len(answers) < len(batch):
                         answers.append(_answer(batch[len(answers)], board))
                         self._answered += 1
+                        self.answered = True
                     last_board = now
                     if isinstance(board, RunawayOutput):  # framing is lost: start afresh
                         self._stop()
@@ -334,8 +381,7 @@ class StreamDealer(Dealer):
                 continue
             if not stdin_closed and not writer.is_alive() and self._waits_for_more_input(proc, idle):
                 proc.close_stdin()
-                stdin_closed = True
-                self.buffered_processes += 1
+                stdin_closed = self._closed_for_answers = True
                 last_board = now  # --timeout from now to write what it held, however late it was seen
                 continue
             poll = min(2 * poll, IDLE_POLL_S[1])
@@ -345,11 +391,16 @@ class StreamDealer(Dealer):
                     # ends (a runtime whose own threads wake on timers, as the JVM's, never looks idle to
                     # `_waits_for_more_input`).  Its stdin is closed, and it has --timeout from now to answer.
                     proc.close_stdin()
-                    stdin_closed = self._answers_at_end = True
-                    self.buffered_processes += 1
+                    stdin_closed = self._answers_at_end = self._closed_for_answers = True
                     last_board = now
                     continue
-                failure = timeout_failure(batch[len(answers)], o, started=self._started_at is not None)
+                failure = timeout_failure(
+                    batch[len(answers)],
+                    o,
+                    started=self._started_at is not None,
+                    stderr=proc.stderr_text(o.encoding),
+                    answered_before=self.answered,
+                )
                 self._ended(batch, answers, failure)
         if stdin_closed:
             self._stop()
@@ -391,7 +442,8 @@ class StreamDealer(Dealer):
             if len(answers) == len(batch):
                 raise _Ended(answers, None)
         if failure is None and returncode == 0 and unfinished is None and self._answered:
-            self.ended_processes += 1
+            # Not by itself when its stdin was closed for answers and none came.
+            self.ended_processes += not self._closed_for_answers
             raise _Ended(answers, None)
         number = batch[len(answers)]
         if failure is None:
@@ -399,6 +451,8 @@ class StreamDealer(Dealer):
                 failure = Failure(number, "crash", proc.describe_exit(self.options.encoding))
             elif unfinished is not None:
                 failure = Failure(number, "invalid-output", str(unfinished))
+            elif proc is not None:
+                failure = no_board(number, proc, self._framer.unread, self.options.encoding)
             else:
                 failure = Failure(number, "crash", f"the program ended (status 0) before answering deal {number}")
         raise _Ended(answers, failure)

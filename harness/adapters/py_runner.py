@@ -18,7 +18,8 @@ before the next deal is dealt:
        leaves out one check, that its 52 cards differ; the parent checks every line's cards and has
        a line that is no board dealt again with B = 1, where each board is read by
        `canonical_line_of` and its failure said as the reader says it
-    F  JSON {"kind": "error" | "crash" | "invalid-output", "message": "..."}
+    F  JSON {"kind": "error" | "crash" | "invalid-output", "message": "...", "actual": "..." | null}: `actual`,
+       for a board laid out as one with a card repeated, its 52 card names in dealing order
     R  JSON {"message": "..."}: the answer can be read only once an option states its encoding
 
 The dealer's code shares this process, so it can write to these descriptors or patch this
@@ -37,6 +38,7 @@ import importlib.util
 import inspect
 import json
 import os
+import re
 import resource
 import struct
 import sys
@@ -46,7 +48,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from harness.errors import BoardError
 from harness.shapes import AmbiguousCards, CardEncoding, canonical_line_of, line_to_check
-from reference.cards import LINE_BYTES
+from reference.cards import CARD_NAMES, DECK_SIZE, LINE_BYTES
 
 if TYPE_CHECKING:
     import asyncio
@@ -85,7 +87,7 @@ class Breach(Exception):
     """A frame that is not one well-formed answer for the deal asked: the message says how."""
 
 
-def read_answer(payload: bytes, number: int) -> bytes | tuple[str, str]:
+def read_answer(payload: bytes, number: int) -> bytes | tuple[str, str, str | None]:
     """An answer frame for deal `number`, checked: its line of LINE_BYTES (the caller checks that it
     is 52 distinct cards, for a whole batch at once), or (kind, message) of a failure ("refused"
     when an option must state the encoding); Breach if it is anything else."""
@@ -110,7 +112,10 @@ def read_answer(payload: bytes, number: int) -> bytes | tuple[str, str]:
     kind = "refused" if tag == b"R" else said_json.get("kind")
     if kind != "refused" and kind not in FAILURE_KINDS:
         raise Breach(f"a failure of no known kind ({str(kind)[:40]!r})")
-    return str(kind), message
+    actual = said_json.get("actual")
+    if actual is not None and not (isinstance(actual, str) and _CARDS_GIVEN.fullmatch(actual)):
+        raise Breach("a failure whose board given is not 52 card names")
+    return str(kind), message, actual
 
 
 def _write(fd: int, data: bytes) -> None:
@@ -254,8 +259,11 @@ def _run(coroutine: Coroutine[object, object, object]) -> object:
     return _loop[0].run_until_complete(coroutine)
 
 
-def _failure(kind: str, message: str) -> tuple[bytes, bytes]:
-    return b"F", json.dumps({"kind": kind, "message": message[:MAX_MESSAGE]}).encode()
+def _failure(kind: str, message: str, actual: str | None = None) -> tuple[bytes, bytes]:
+    return b"F", json.dumps({"kind": kind, "message": message[:MAX_MESSAGE], "actual": actual}).encode()
+
+
+_CARDS_GIVEN: Final = re.compile(r"[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS]){51}")
 
 
 _LINE_HEAD = struct.Struct(">Icq")  # a line's frame: its length, tag and deal number
@@ -284,7 +292,7 @@ def _failed(exc: BaseException, value: object, call: str, spec: str = "") -> tup
     if isinstance(exc, AmbiguousCards):
         return b"R", json.dumps({"message": f"{call} returned cards where {exc}"[:MAX_MESSAGE]}).encode()
     if isinstance(exc, MemoryError):
-        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        limit = resource.getrlimit(resource.RLIMIT_DATA)[0]  # the memory limit where no cgroup bounds it
         said = f" (--memory-limit {limit >> 20} MB)" if limit != resource.RLIM_INFINITY else ""
         return _failure("crash", f"{call}: MemoryError: over the memory limit{said}")
     if isinstance(exc, SystemExit):
@@ -296,7 +304,10 @@ def _failed(exc: BaseException, value: object, call: str, spec: str = "") -> tup
             "a program that prints boards is checked as stream: or cmd:)",
         )
     if isinstance(exc, BoardError):
-        return _failure("invalid-output", f"{call} returned {_described(value)}: {exc}{_method_hint(value, spec)}")
+        given = None if exc.cards is None or len(exc.cards) != DECK_SIZE else " ".join(CARD_NAMES[c] for c in exc.cards)
+        return _failure(
+            "invalid-output", f"{call} returned {_described(value)}: {exc}{_method_hint(value, spec)}", given
+        )
     return _failure("error", f"{call} raised {type(exc).__name__}: {exc}")
 
 

@@ -224,6 +224,14 @@ class PythonDealer(Dealer):
             hello = json.loads(payload[HEAD:]) if payload[:1] == b"H" else None
         except _Ended as ended:
             self._stop()
+            if ended.failure.kind == "timeout":
+                module = self.spec.partition(":")[0]
+                return (
+                    f"importing {module} did not return within {max(STARTUP_S, self.options.startup_timeout):g} s "
+                    "(killed): the import hung — code at the module's top level runs as it is imported (a game "
+                    'loop, input(), a long computation); put it under `if __name__ == "__main__":`, or give '
+                    "--startup-timeout if the import is only slow"
+                )
             return ended.failure.message.replace("the dealer's process", "the module's import")
         except (Breach, ValueError):
             hello = None
@@ -383,13 +391,13 @@ class PythonDealer(Dealer):
                     unchecked.append(len(got))
                     got.append(answer)
                     continue
-                kind, message = answer
+                kind, message, given = answer
                 if kind == "refused":
                     self._stop()
                     raise RequestError(f"{self.impl}: {message}")
                 limit = process.limit_in_words(self.options.limits, message)
                 message += f" ({limit})" if limit and limit not in message else ""
-                got.append(Failure(number, cast("FailureKind", kind), message))
+                got.append(Failure(number, cast("FailureKind", kind), message, None, given))
                 if until_failure:
                     self._stop()
                     break

@@ -11,6 +11,7 @@ from reference.cards import LINE_BYTES
 
 class ReferenceDealer(Dealer):
     kind, form, package = "reference", "reference", "freecell-harness"
+    bulk = True
 
     def __init__(self, options: DealerOptions) -> None:
         self.impl = "reference"

@@ -2,8 +2,9 @@
 deals at deal n, with the cause and the words that explain it (SPEC.md, "Diagnosis").
 
 Three kinds of entry: a deal-number map (the right board of another number m = f(n)), a
-transform of the right board (suits, rows and columns, order), and a wrong shuffle (another
-random-number generator, or another modulus).  `diagnose` tries them in this order.
+transform of the right board (suits, the deck built suit by suit, rows and columns, order), and a
+wrong shuffle (another random-number generator, or another modulus).  `diagnose` tries them in
+this order, then the transforms made together (suit-major and a suit order and a layout).
 """
 
 from __future__ import annotations
@@ -109,10 +110,18 @@ class NumberMap:
 
 @dataclass(frozen=True, slots=True)
 class Transform:
-    """The right board of n, rearranged: actual[p] = card(expected[source[p]])."""
+    """The right board of n, rearranged: actual[p] = card(expected[source[p]]), where card(k) is the card
+    at position k of the deck as the dealer builds it (rank by rank, or suit by suit, in `suits` order)."""
 
     source: tuple[int, ...] = tuple(range(DECK_SIZE))
     suits: str = SUITS  # the deck's suit order, replacing CDHS
+    suit_major: bool = False  # the deck built suit by suit (AC 2C … KC AD …), not rank by rank
+
+    def relabel(self) -> list[int]:
+        """card(k) for each deck position k, as a card index of the rank-major CDHS deck."""
+        if self.suit_major:
+            return [(k % 13) * 4 + SUITS.index(self.suits[k // 13]) for k in range(DECK_SIZE)]
+        return [(k // 4) * 4 + SUITS.index(self.suits[k % 4]) for k in range(DECK_SIZE)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +167,11 @@ def _suit_orders() -> list[Mistake]:
     ]  # fmt: skip
 
 
+def power_words(n: int) -> str:
+    """n as words write it: 2³¹, 2³²−1 (a power of two, or one less), else its digits."""
+    return _power(n)[1]
+
+
 def _power(n: int) -> tuple[str, str]:
     """n as the catalogue's key writes it (2^31, 2^32-1) and as its words do (2³¹, 2³²−1)."""
     for k in range(n.bit_length() + 1):
@@ -186,6 +200,7 @@ def _other_rules() -> list[Mistake]:
 
 
 # Position p of the columns read one after another holds dealt card _TO_COLUMNS[p].
+_SUIT_MAJOR = "the deck is built suit by suit (AC 2C … KC AD …), not rank by rank (AC AD AH AS 2C …)"
 _TO_COLUMNS = tuple(p for column in range(COLUMNS) for p in range(column, DECK_SIZE, COLUMNS))
 _FROM_COLUMN_ORDER = tuple(_TO_COLUMNS.index(p) for p in range(DECK_SIZE))
 # Each column read from its exposed (last dealt) card, each row from its right end: position p of the
@@ -197,7 +212,7 @@ _ROWS_REVERSED = tuple(
     p - p % COLUMNS + min(COLUMNS, DECK_SIZE - (p - p % COLUMNS)) - 1 - p % COLUMNS for p in range(DECK_SIZE)
 )
 
-CATALOGUE: Final[tuple[Mistake, ...]] = (
+_SINGLE: Final[tuple[Mistake, ...]] = (
     Mistake("other-dialect", "classic shuffle of a fixed layout", WrongShuffle(fixed_layouts_only=True),
             "dealt as a classic shuffle, not as XP's fixed layout", "classic"),
     Mistake("wraps", "mod 2^31", NumberMap(_wrap(2**31)), "the number wraps modulo 2³¹"),
@@ -210,6 +225,7 @@ CATALOGUE: Final[tuple[Mistake, ...]] = (
     Mistake("off-by-one", "n - 1", NumberMap(lambda n: n - 1), "the number is off by one (n − 1)"),
     Mistake("off-by-one", "n + 1", NumberMap(lambda n: n + 1), "the number is off by one (n + 1)"),
     *_suit_orders(),
+    Mistake("suit-order", "suit-major", Transform(suit_major=True), _SUIT_MAJOR),
     Mistake("transposed", "columns as rows", Transform(source=_TO_COLUMNS),
             "rows and columns are swapped (the columns written out as rows)"),
     Mistake("transposed", "rows as columns", Transform(source=_FROM_COLUMN_ORDER),
@@ -235,6 +251,30 @@ CATALOGUE: Final[tuple[Mistake, ...]] = (
             "dealt with a wrong modulus: k = r mod (left − 1), not r mod left"),
 )  # fmt: skip
 
+
+def _together(singles: Sequence[Mistake]) -> list[Mistake]:
+    """Two or three of the rearranging mistakes made together: the deck built suit by suit, its suits in
+    another order, and the board laid out another way (each combination not a single mistake)."""
+    transforms = [(m, m.source) for m in singles if isinstance(m.source, Transform)]
+    decks: list[tuple[bool, list[Mistake]]] = [(False, [])]
+    decks += [(True, [m]) for m, t in transforms if t.suit_major]
+    orders: list[tuple[str, list[Mistake]]] = [(SUITS, [])]
+    orders += [(t.suits, [m]) for m, t in transforms if m.cause == "suit-order" and not t.suit_major]
+    layouts: list[tuple[tuple[int, ...], list[Mistake]]] = [(tuple(range(DECK_SIZE)), [])]
+    layouts += [(t.source, [m]) for m, t in transforms if m.cause in ("transposed", "reversed")]
+    out = []
+    for (major, deck), (suits, order), (source, layout) in itertools.product(decks, orders, layouts):
+        parts = [*deck, *order, *layout]
+        if len(parts) < 2:
+            continue
+        out.append(Mistake(parts[0].cause, ", ".join(m.key for m in parts),
+                           Transform(source=source, suits=suits, suit_major=major),
+                           "; and ".join(m.explanation for m in parts)))  # fmt: skip
+    return out
+
+
+CATALOGUE: Final[tuple[Mistake, ...]] = (*_SINGLE, *_together(_SINGLE))
+
 # Limits where dealers clamp the deal number (a board repeated above them): every dialect's seams, and
 # the integer limits.
 CLAMP_LIMITS: Final = tuple(sorted({*(n for d in DIALECTS.values() for n in d.seams), *INTEGER_LIMITS}))
@@ -249,7 +289,7 @@ def build(mistake: Mistake, n: int, dialect: str, expected: Cards) -> tuple[Card
             return None
         return board_of(m, dialect), m
     if isinstance(source, Transform):
-        relabel = [rank * 4 + SUITS.index(source.suits[s]) for rank in range(13) for s in range(4)]
+        relabel = source.relabel()
         return tuple(relabel[expected[q]] for q in source.source), n
     if source.fixed_layouts_only and n not in DIALECTS[dialect].fixed_layouts:
         return None

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 Redeal = Callable[[int], Cards | None]
 
 NONDETERMINISTIC = "non-deterministic"
+STATEFUL = "the dealer keeps state from deal to deal"
 
 
 def cards_of(line: str) -> Cards | None:
@@ -84,9 +85,11 @@ def _explain(n: int, dialect: str, expected: Cards, actual: Cards, message: str,
 
 
 def _clamp(n: int, m: int, dialect: str) -> Diagnosis:
+    """Deal m's board at n and above it: from n on, which is where the fault begins (m + 1 for a dealer
+    that clamps at m; far above m for one that falls back to a default deal m)."""
     return Diagnosis(
         "clamped",
-        f"it is deal {m}'s board — the number is clamped: deal {m}'s board for every deal above {m}",
+        f"it is deal {m}'s board — the number is clamped: deal {m}'s board for every deal from {n} on",
         SameAs(dialect, m),
     )
 
@@ -100,6 +103,14 @@ def diagnose(failure: Failure, dialect: str, redeal: Redeal | None = None) -> Di
     if expected is None or actual is None:
         return None
     n = failure.deal
+    if failure.stateful:  # asked again it deals another board because of what it kept, not by chance
+        first = _explain(n, dialect, expected, actual, failure.message, None)
+        return Diagnosis(
+            first.cause,
+            f"{STATEFUL}: alone, from a fresh process, deal {n} is right, and asked for deal {n} again in the "
+            f"same process it is not; as dealt here, {first.message}",
+            first.same_as,
+        )
     if redeal is not None:
         again = redeal(n)
         if again is not None and again != actual:

@@ -126,7 +126,7 @@
       const a = rankOfWord(stringSlice(s, 0, 1));
       const b = suitOfWord(stringSlice(s, 1, 2));
       if (a >= 0 && a < NUMERIC && b >= 0) return a * 4 + b;
-      if (a >= NUMERIC && a <= NUMERIC + 9 && a !== NUMERIC + 1 && b >= 0) return (a - NUMERIC - 1) * 4 + b;
+      if (a >= NUMERIC + 1 && a <= NUMERIC + 9 && b >= 0) return (a - NUMERIC - 1) * 4 + b; // "1s": the ace, value first
       const c = suitOfWord(stringSlice(s, 0, 1));
       const d = rankOfWord(stringSlice(s, 1, 2));
       if (c >= 0 && d >= 0 && d < NUMERIC) return d * 4 + c;
@@ -139,9 +139,10 @@
       return unicodeCard(cp);
     }
     if (n === 3) {
-      if (charCodeAt(s, 0) === 49 && charCodeAt(s, 1) === 48) {
+      // "10d"; "11d", "12h", "13c": jack, queen, king as values 11 … 13, value first
+      if (charCodeAt(s, 0) === 49 && charCodeAt(s, 1) >= 48 && charCodeAt(s, 1) <= 51) {
         const b = suitOfWord(stringSlice(s, 2, 3));
-        return b >= 0 ? 9 * 4 + b : -1;
+        return b >= 0 ? (9 + charCodeAt(s, 1) - 48) * 4 + b : -1;
       }
       if (charCodeAt(s, 1) === 49 && charCodeAt(s, 2) === 48) {
         const c = suitOfWord(stringSlice(s, 0, 1));
@@ -793,8 +794,125 @@
     if (type === 'function' || type === 'number' || type === 'boolean' || type === 'bigint' || type === 'symbol') return '';
     if (type === 'string' && inner.length < 52) return '';
     if (isArray(inner) && inner.length === 0) return ''; // a stock the dealing emptied
+    if (isArray(inner) && inner.length === 52 && unshuffledDeck(inner)) return ''; // the whole deck, beside the deal
     heldValue = inner;
     return f;
+  };
+  // A game state's tableau under a field of another name (`tableauPiles`), found by what it holds:
+  // 7 rows or 8 columns of 52 cards in all (the first such field), else 52 cards in an order no
+  // fresh deck has (a field of the whole deck, `allCards`, is never taken for the deal).  The
+  // field's name, its value in heldValue; '' when there is none.
+  const tableauByContent = (v) => {
+    const keys = ownKeys(v);
+    let flat = '';
+    let flatHeld = null;
+    for (let k = 0; k < keys.length; k++) {
+      const f = keys[k];
+      if (typeof f !== 'string') continue;
+      const held = v[f];
+      if (!isArray(held)) continue;
+      const n = held.length;
+      if (n === 7 || n === 8) {
+        let total = 0;
+        let groups = true;
+        let pairs = true;
+        for (let g = 0; g < n && groups; g++) {
+          if (!isArray(held[g])) groups = false;
+          else {
+            total += held[g].length;
+            if (held[g].length !== 2) pairs = false;
+          }
+        }
+        if (groups && total === 52 && !pairs) {
+          heldValue = held;
+          return f;
+        }
+      } else if (n === 52 && flat === '' && !isArray(held[0]) && !unshuffledDeck(held)) {
+        flat = f;
+        flatHeld = held;
+      }
+    }
+    if (flat !== '') heldValue = flatHeld;
+    return flat;
+  };
+  // A card's rank and suit as a fresh deck is compared (a number each, in the deck's order), read
+  // plainly and on their own (not the reader's learnt tables): null when this cannot tell.
+  const DECK_RANKS = 'A23456789TJQK';
+  const DECK_WORDS = ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king'];
+  const rankOfPart = (x) => {
+    if (typeof x === 'number') return x;
+    if (typeof x !== 'string') return -1;
+    const t = x.trim().toUpperCase();
+    if (t === '10') return 9;
+    if (t.length === 1 && DECK_RANKS.includes(t)) return DECK_RANKS.indexOf(t);
+    if (/^\d+$/.test(t)) return Number(t);
+    return DECK_WORDS.indexOf(t.toLowerCase());
+  };
+  const suitOfPart = (x) => {
+    if (typeof x === 'number') return x;
+    if (typeof x !== 'string' || x.trim() === '') return -1;
+    const t = x.trim();
+    const symbol = '♣♦♥♠'.indexOf(t[0]);
+    return symbol >= 0 ? symbol : 'CDHS'.indexOf(t[0].toUpperCase());
+  };
+  const NAMED_CARD = /^\s*(10|1[0-3]|[2-9]|[AJQKT1])\s*([CDHS♣♦♥♠])\s*$|^\s*([CDHS♣♦♥♠])\s*(10|[2-9]|[AJQKT])\s*$/i;
+  const deckParts = (c) => {
+    if (typeof c === 'string') {
+      const m = NAMED_CARD.exec(c);
+      if (m === null) return null;
+      const r = rankOfPart(m[1] || m[4]);
+      const u = suitOfPart(m[2] || m[3]);
+      return r < 0 || u < 0 ? null : [r, u];
+    }
+    if (c === null || typeof c !== 'object') return null;
+    for (const f of NAME_FIELDS) if (typeof c[f] === 'string') return deckParts(c[f]);
+    const rv = 'rank' in c ? c.rank : 'value' in c ? c.value : c.face;
+    const sv = 'suit' in c ? c.suit : c.suite;
+    const r = rankOfPart(rv);
+    const u = suitOfPart(sv);
+    return r < 0 || u < 0 ? null : [r, u];
+  };
+  const inOrder = (values, start, step, count) => {
+    let up = true;
+    let down = true;
+    for (let k = 1; k < count; k++) {
+      const d = values[start + k * step] - values[start + (k - 1) * step];
+      if (!(d > 0)) up = false;
+      if (!(d < 0)) down = false;
+    }
+    return up || down;
+  };
+  // Whether 52 cards are in a fresh deck's order: rank by rank (13 runs of one rank, the ranks in
+  // order, the suits alike in every run) or suit by suit (4 runs of one suit, the ranks in order in
+  // each), either way up; numbers in order.  A dealt board never is (XP's fixed layouts run rank by
+  // rank, not in order); a card this cannot read says nothing: false.
+  const unshuffledDeck = (cards) => {
+    if (typeof cards[0] === 'number') {
+      let up = true;
+      let down = true;
+      for (let k = 1; k < 52; k++) {
+        if (cards[k] !== cards[k - 1] + 1) up = false;
+        if (cards[k] !== cards[k - 1] - 1) down = false;
+      }
+      return up || down;
+    }
+    const ranks = new Array(52);
+    const suits = new Array(52);
+    for (let k = 0; k < 52; k++) {
+      const p = deckParts(cards[k]);
+      if (p === null) return false;
+      ranks[k] = p[0];
+      suits[k] = p[1];
+      if (k === 3 && !(ranks[0] === ranks[1] && ranks[1] === ranks[2] && ranks[2] === ranks[3]) && !(suits[0] === suits[1] && suits[1] === suits[2] && suits[2] === suits[3])) {
+        return false; // neither a rank's run nor a suit's starts here: shuffled
+      }
+    }
+    let byRank = inOrder(ranks, 0, 4, 13);
+    for (let k = 0; k < 52 && byRank; k++) if (ranks[k] !== ranks[k - (k & 3)] || suits[k] !== suits[k & 3]) byRank = false;
+    let bySuit = true;
+    for (let k = 0; k < 52 && bySuit; k++) if (suits[k] !== suits[k - (k % 13)]) bySuit = false;
+    for (let start = 0; start < 52 && bySuit; start += 13) if (!inOrder(ranks, start, 1, 13)) bySuit = false;
+    return byRank || bySuit;
   };
   const mustBeEmpty = (v, part, what) => mustBeEmptyValue(v[part], part, what);
   // The rest of mustBeEmpty, the part's value `held`.
@@ -871,6 +989,12 @@
   };
   // The rest of readValue for an object that is neither a game state nor an iterable.
   const readObjectAfterList = (v, what, depth) => {
+    const f = tableauByContent(v);
+    if (f !== '') {
+      const held = heldValue;
+      emptyParts(v, what);
+      return readHeld(held, f, depth);
+    }
     const t = textForm(v);
     if (t !== null) return readValue(t, `its text form`, depth + 1);
     return fail(
@@ -1652,9 +1776,75 @@
         const line = fastText(err.text);
         return line !== null ? line : { text: err.text };
       }
+      if (err instanceof Unreadable && !err.refused && !renaming) {
+        const renamed = renamedCards(value);
+        if (renamed !== null) {
+          renaming = true;
+          try {
+            return read(renamed);
+          } finally {
+            renaming = false;
+          }
+        }
+      }
       if (err instanceof Unreadable) return err.refused ? { refused: err.message } : { invalid: err.message };
       throw err; // the dealer's own code threw (a getter, an iterator, a text form)
     }
+  };
+  // Card objects whose rank and suit fields have names of their own (`value` 1 … 13, `kind` 0 … 3),
+  // told apart by the board itself: of the fields every card has, the one plain field with 13
+  // values across the 52 cards is the rank, the one with 4 the suit.  The value again with each
+  // card as { rank, suit }, for read() to read as any other; null when there is no such pair.
+  let renaming = false;
+  const renamedCards = (value) => {
+    let top = value;
+    let holder = '';
+    if (!isArray(value)) {
+      if (value === null || typeof value !== 'object') return null;
+      for (let k = 0; k < HOLDERS.length && holder === ''; k++) holder = holds(value, HOLDERS[k], HOLDERS[k] in value);
+      if (holder === '') holder = tableauByContent(value);
+      if (holder === '' || !isArray(heldValue)) return null;
+      top = heldValue;
+    }
+    const cards = [];
+    for (let k = 0; k < top.length && cards.length <= 52; k++) {
+      const item = top[k];
+      if (isArray(item)) for (let j = 0; j < item.length && cards.length <= 52; j++) cards.push(item[j]);
+      else cards.push(item);
+    }
+    if (cards.length !== 52) return null;
+    for (let k = 0; k < 52; k++) if (cards[k] === null || typeof cards[k] !== 'object' || isArray(cards[k])) return null;
+    // Only cards the usual way cannot read for want of names: none of a card-name or suit field.
+    for (const f of [...NAME_FIELDS, ...SUIT_FIELDS]) if (f in cards[0]) return null;
+    const keys = ownKeys(cards[0]).filter((f) => typeof f === 'string');
+    let rankField = null;
+    let suitField = null;
+    for (const f of keys) {
+      const values = new Set();
+      for (let k = 0; k < 52; k++) {
+        const x = cards[k][f];
+        if (typeof x !== 'string' && typeof x !== 'number') {
+          values.clear();
+          break;
+        }
+        values.add(x);
+      }
+      if (values.size === 13) {
+        if (rankField !== null) return null;
+        rankField = f;
+      } else if (values.size === 4) {
+        if (suitField !== null) return null;
+        suitField = f;
+      }
+    }
+    if (rankField === null || suitField === null) return null;
+    const renamed = (c) => ({ rank: c[rankField], suit: c[suitField] });
+    const list = top.map((item) => (isArray(item) ? item.map(renamed) : renamed(item)));
+    if (holder === '') return list;
+    const state = {};
+    for (const f of ownKeys(value)) if (typeof f === 'string') state[f] = value[f];
+    state[holder] = list;
+    return state;
   };
 
   // Rows, columns or 52 cards of card names written rank first ("JD", "jd", "10♦"), the shapes

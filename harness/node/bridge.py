@@ -22,7 +22,7 @@ from typing import Any
 
 from harness import process
 from harness.adapters.pinning import pin_failure
-from harness.cards import BoardError, canonical_line, read_board
+from harness.cards import BoardError, board_given, canonical_line, read_board
 from harness.errors import HarnessError, RequestError
 from harness.failures import Failure
 from harness.limits import NO_LIMITS, Limits
@@ -87,9 +87,9 @@ class _Process:
         argv = driver_command(node)
         self.heap_set_by_user = "max-old-space-size" in os.environ.get("NODE_OPTIONS", "")
         if limits.memory_mb and not self.heap_set_by_user:
-            # V8's heap stops here; typed arrays live outside it, bounded by RLIMIT_DATA.
+            # V8's heap stops here; typed arrays live outside it, bounded by the tree's memory limit.
             argv.insert(1, f"--max-old-space-size={limits.memory_mb}")
-        self.child = process.spawn(argv, limits=limits, memory="data", env=driver_env())
+        self.child = process.spawn(argv, limits=limits, env=driver_env())
         self.buffer = b""
 
     def send(self, request: Message) -> None:
@@ -427,7 +427,7 @@ class NodeBridge:
         try:
             return canonical_line(read_board(text))
         except BoardError as exc:
-            return Failure(deal, "invalid-output", f"{said}: {exc}")
+            return Failure(deal, "invalid-output", f"{said}: {exc}", None, board_given(exc))
         except RecursionError:  # JSON-like text nested thousands deep
             return Failure(deal, "invalid-output", f"{said}: nested deeper than a board")
 

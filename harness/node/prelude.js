@@ -350,7 +350,21 @@
         also = ` (${reached[0]} has ${held.length ? held.join(', ') : 'no functions'})`;
       } else {
         const exported = module.exports && typeof module.exports === 'object' ? objectKeys(module.exports) : [];
-        const shown = exported.length ? answers.likelyDealer(functionsOf(module.exports)) : '';
+        // the exported functions, then each exported class's static methods (`FreeCell.deal`): a class
+        // such as `Card` is no dealer, the static method that deals is
+        const callable = exported.length ? functionsOf(module.exports) : [];
+        const statics = [];
+        for (let k = 0; k < callable.length; k++) {
+          let held = [];
+          try {
+            held = functionsOf(module.exports[callable[k]]);
+          } catch (_) {
+            // a getter that throws holds no function
+          }
+          for (let j = 0; j < held.length; j++) append(statics, `${callable[k]}.${held[j]}`);
+        }
+        const dealing = answers.likelyDealer(statics);
+        const shown = /deal/i.test(dealing) && !/deal/i.test(answers.likelyDealer(callable)) ? dealing : answers.likelyDealer(callable);
         also = exported.length ? ` (it exports ${exported.slice(0, 8).join(', ')}${shown ? `: name it, e.g. #${shown}` : ''})` : '';
       }
       return jsonText({ status: 'missing', message: `defines no function ${name}${also}`, file: null, line: null });

@@ -1,16 +1,16 @@
 """What the Node driver is asked to load for `node:PATH[#NAME]`: the files of a JavaScript (or
 TypeScript) dealer.
 
-The driver reads no files (it runs under Node's permission model), so the harness gathers a
-dealer's sources here: the file itself and, followed statically, every relative file and
-`node_modules` package it `require`s or `import`s (and, for TypeScript, every tsconfig `paths`
-alias).  Gathering is confined to the dealer's own tree (DealerTree: its package root and the
-node_modules above it), with symlinks resolved before deciding: whatever leads elsewhere is a
-RequestError naming the path, and nothing there is read.  TypeScript is made JavaScript by
-typescript.py.  ES modules are turned into the CommonJS shape the driver runs, line for line
-(imports become `require` on the same line, exports are assigned at the end), so that error
-lines stay those of the file.  A challenge document's solution is one script.  Anything that
-cannot be gathered is a RequestError naming file and line.
+The driver reads no files (it runs under Node's permission model), so the harness gathers a dealer's
+sources here: the file itself and, followed statically, every relative file and `node_modules`
+package it `require`s or `import`s (and, for TypeScript, every tsconfig `paths` alias).  Gathering
+is confined to the dealer's own tree (DealerTree: its package root, or without a package.json the
+working directory it lies under, and the node_modules above it), with symlinks resolved before
+deciding: whatever leads elsewhere is a RequestError naming the path, and nothing there is read.
+TypeScript is made JavaScript by typescript.py.  ES modules are turned into the CommonJS shape the
+driver runs, line for line (imports become `require` on the same line, exports are assigned at the
+end), so that error lines stay those of the file.  A challenge document's solution is one script.
+Anything that cannot be gathered is a RequestError naming file and line.
 """
 
 from __future__ import annotations
@@ -171,7 +171,8 @@ def _found_files(spec: DealerSpec) -> tuple[dict[Path, _Gathered], DealerTree, P
             except _Outside as out:
                 raise RequestError(
                     f"{name}:{line_no}: {specifier!r} leads to {out.path}, outside the dealer's tree "
-                    f"({tree.root}): a dealer may load only files under its package root and its node_modules"
+                    f"({tree.root}): a dealer may load only files under its tree (its package.json's folder, else the "
+                    "working directory it lies under, else its own folder) and its node_modules"
                 ) from None
             if target is None:
                 if not typescript:
@@ -212,9 +213,12 @@ def _transpile_typescript(found: dict[Path, _Gathered], tree: DealerTree) -> Non
 
 @dataclass(frozen=True, slots=True)
 class DealerTree:
-    """Where a dealer's files may come from, as real paths: its package root (the nearest folder
-    above the entry with a package.json, else the entry's own folder) and the node_modules
-    folders above that root, where Node finds installed packages."""
+    """Where a dealer's files may come from, as real paths: its root and the node_modules folders
+    above that root, where Node finds installed packages.  The root is the nearest folder above the
+    entry with a package.json; without one, the working directory when the entry lies under it (a
+    project run from its top: `src/deck.js` may require `../utils/srand`), else the entry's own
+    folder.  Neither the filesystem's root nor the home folder (or a folder above it) is ever a
+    dealer's root: a stray package.json there, or a run from there, does not open the whole disk."""
 
     root: Path
     module_dirs: tuple[Path, ...]
@@ -223,13 +227,24 @@ class DealerTree:
     @classmethod
     def of(cls, real_entry: Path) -> DealerTree:
         here = real_entry.parent
-        root = next((d for d in (here, *here.parents) if (d / "package.json").is_file()), here)
         try:
             home: Path | None = Path.home().resolve()
         except (RuntimeError, KeyError):
             home = None
-        if root == Path(root.anchor) or (home is not None and root in (home, *home.parents)):
-            root = here  # a stray package.json in the home folder (or /) does not make it the dealer's
+
+        def may_be_root(folder: Path) -> bool:
+            return folder != Path(folder.anchor) and (home is None or folder not in (home, *home.parents))
+
+        packaged = next((d for d in (here, *here.parents) if (d / "package.json").is_file()), None)
+        if packaged is not None and may_be_root(packaged):
+            root = packaged
+        else:
+            try:
+                cwd: Path | None = Path.cwd().resolve()
+            except OSError:  # the working directory was removed
+                cwd = None
+            under_cwd = cwd is not None and here.is_relative_to(cwd) and may_be_root(cwd)
+            root = cwd if under_cwd and cwd is not None else here
         return cls(root, tuple(d / "node_modules" for d in root.parents))
 
     def holds(self, real: Path) -> bool:

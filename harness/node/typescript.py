@@ -49,6 +49,12 @@ def cache_prefix() -> Path:
     return Path(base) / "freecell-harness" / "typescript"
 
 
+def where_the_harness_looks() -> Path:
+    """The prefix (or package folder) the compiler is looked for in: $FREECELL_TYPESCRIPT, else the cache."""
+    given = os.environ.get(TYPESCRIPT_ENV)
+    return Path(given) if given else cache_prefix()
+
+
 def _package_in(place: Path) -> Path | None:
     for candidate in (place, place / "node_modules" / "typescript"):
         if (candidate / "lib" / "typescript.js").is_file() and (candidate / "package.json").is_file():
@@ -59,7 +65,7 @@ def _package_in(place: Path) -> Path | None:
 def find_typescript(needed_by: str) -> Path:
     """The typescript package folder; RequestError (one line, the command to run) if there is none."""
     given = os.environ.get(TYPESCRIPT_ENV)
-    place = Path(given) if given else cache_prefix()
+    place = where_the_harness_looks()
     package = _package_in(place)
     if package is None:
         where = f"${TYPESCRIPT_ENV} ({given})" if given else str(place)
@@ -83,8 +89,7 @@ def find_typescript(needed_by: str) -> Path:
 def install_typescript(prefix: Path | None = None) -> Path:
     """`npm install --prefix PREFIX typescript@TYPESCRIPT_VERSION`; the package folder installed."""
     if prefix is None:
-        given = os.environ.get(TYPESCRIPT_ENV)
-        prefix = Path(given) if given else cache_prefix()
+        prefix = where_the_harness_looks()
     prefix.mkdir(parents=True, exist_ok=True)
     command = ["npm", "install", "--prefix", str(prefix), "--no-save", "--no-audit", "--no-fund"]
     command.append(f"typescript@{TYPESCRIPT_VERSION}")

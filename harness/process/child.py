@@ -36,10 +36,11 @@ from harness.process import spawner, supervisor
 from harness.process.environment import dealer_environment
 from harness.process.exits import exit_text, limit_in_words
 from harness.process.proc import proc_stat, reads_pipe, thread_states
-from harness.process.spawner import MemoryRule
 from harness.process.trees import live_trees, reap
 
-STDERR_TAIL = 400  # characters of stderr quoted in a crash
+STDERR_QUOTED = 400  # characters of stderr quoted in a crash: its beginning and its end
+STDERR_HEAD_BYTES = 4096  # the beginning of stderr, always kept (a panic's message comes before its backtrace)
+_GAP = " … "
 _READ = 1 << 20
 
 
@@ -63,7 +64,6 @@ class Child:
         argv: Sequence[str],
         *,
         limits: Limits = NO_LIMITS,
-        memory: MemoryRule = "address-space",
         stdin: bool = True,
         env: dict[str, str] | None = None,
         drain_stderr: bool = True,
@@ -90,7 +90,7 @@ class Child:
                 ours.append(read_end)
                 theirs.append(write_end)
             self._after: Child | None = None
-            if after is not None and after._spawner.takes_next(limits, memory, environment):
+            if after is not None and after._spawner.takes_next(limits, environment):
                 after._spawner.users += 1
                 self._spawner, self.pid, self._after = after._spawner, 0, after
                 try:
@@ -100,7 +100,7 @@ class Child:
                     raise OSError(f"the spawner ended before it started {argv[0]}") from None
             else:
                 self._spawner, self.pid = spawner.start(
-                    argv, theirs, limits=limits, memory=memory, env=environment, marker=marker, cpu_s=cpu_s
+                    argv, theirs, limits=limits, env=environment, marker=marker, cpu_s=cpu_s
                 )
         except BaseException:
             for fd in ours:
@@ -113,6 +113,7 @@ class Child:
         # The forks its cgroup refused before this tree began (counted by the spawner then, not here
         # later, when this tree may have run into the limit already): any more were this tree's.
         self._process_limit_hits = 0 if self._after is not None else self._spawner.refused_before
+        self._memory_limit_kills = 0 if self._after is not None else self._spawner.oom_killed_before
         # Reentrant: a signal handler that kills every child (a worker's SIGTERM) may run in a thread
         # that was waiting for this one.
         self._status_lock = threading.RLock()
@@ -125,7 +126,9 @@ class Child:
         self.written = 0  # bytes of stdin handed to the pipe so far
         self.input_read = False  # it has read some of its stdin: it has started
         self._done = False  # its tree is gone: its pid may belong to another process now
-        self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)
+        self._stderr_head = bytearray()  # its first STDERR_HEAD_BYTES bytes
+        self._stderr: collections.deque[bytes] = collections.deque(maxlen=64)  # the last chunks after them
+        self._stderr_dropped = False  # chunks between the head and the last ones were let go
         self._stderr_open = True
         self._stderr_thread: threading.Thread | None = None
         if drain_stderr:
@@ -159,6 +162,7 @@ class Child:
             raise OSError("the spawner ended before it started the program") from None
         self._after = None
         self._process_limit_hits = self._spawner.refused_before
+        self._memory_limit_kills = self._spawner.oom_killed_before
 
     def _drain_stderr(self) -> None:
         while self._read_stderr():
@@ -172,11 +176,16 @@ class Child:
             chunk = os.read(self._stderr_fd, _READ)
         except (OSError, ValueError):
             chunk = b""
-        if chunk:
-            self._stderr.append(chunk)
-        else:
+        if not chunk:
             self._stderr_open = False
-        return bool(chunk)
+            return False
+        room = STDERR_HEAD_BYTES - len(self._stderr_head)
+        self._stderr_head += chunk[: max(0, room)]
+        rest = chunk[max(0, room) :]
+        if rest:
+            self._stderr_dropped |= len(self._stderr) == self._stderr.maxlen
+            self._stderr.append(rest)
+        return True
 
     # -- talking to it --
 
@@ -273,19 +282,23 @@ class Child:
             self._read_stderr()
 
     def stderr_text(self, encoding: str = "utf-8", *, settle: float = 0.2) -> str:
-        """The last STDERR_TAIL characters of its stderr, on one line."""
+        """Its stderr on one line: all of it, or its beginning and its end (STDERR_QUOTED characters in
+        all), so that the first words (a panic's message) and the last (the error at the end) both show."""
         self._settle_stderr(settle)
-        raw = b"".join(self._stderr)
-        try:
-            text = raw.decode(encoding, "replace")
-        except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
-            text = raw.decode("utf-8", "replace")
-        return " ".join(text.split())[-STDERR_TAIL:]
+        head, tail = bytes(self._stderr_head), b"".join(self._stderr)
+        if self._stderr_dropped:  # its middle is gone: the beginning from the head, the end from the tail
+            begin, end = (" ".join(_decoded(part, encoding).split()) for part in (head, tail))
+        else:
+            begin = end = " ".join(_decoded(head + tail, encoding).split())
+            if len(begin) <= STDERR_QUOTED:
+                return begin
+        begin = begin[: STDERR_QUOTED * 3 // 5]  # more of the beginning: where a message says what went wrong
+        return begin + _GAP + end[len(end) - (STDERR_QUOTED - len(begin) - len(_GAP)) :]
 
     def stderr_lines(self, *, settle: float = 0.2) -> list[str]:
-        """What is kept of its stderr (the last chunks), as lines."""
+        """What is kept of its stderr (its beginning and its last chunks), as lines."""
         self._settle_stderr(settle)
-        return b"".join(self._stderr).decode("utf-8", "replace").splitlines()
+        return (bytes(self._stderr_head) + b"".join(self._stderr)).decode("utf-8", "replace").splitlines()
 
     # -- its end --
 
@@ -382,29 +395,43 @@ class Child:
                 with contextlib.suppress(OSError):
                     os.close(fd)
 
-    def describe_exit(self, encoding: str = "utf-8") -> str:
-        """How it ended, with the limit it ran into and its last words, for a `crash` message."""
+    def describe_exit(self, encoding: str = "utf-8", stdout: str = "") -> str:
+        """How it ended, with the limit it ran into and its last words, for a `crash` message; `stdout`: what
+        it printed that is no board (a JVM says there that it could not reserve its memory), read for a
+        limit too, and quoted when it said nothing on stderr."""
         code = self.returncode
         assert code is not None
         stderr = self.stderr_text(encoding)
-        limit = self.limit_hit(stderr)
-        return exit_text(code) + (f"; {limit}" if limit else "") + (f"; stderr: {stderr}" if stderr else "; no stderr")
+        printed = " ".join(stdout.split())[-STDERR_QUOTED:]
+        limit = self.limit_hit(f"{stderr} {printed}")
+        said = f"; stderr: {stderr}" if stderr else (f"; no stderr; stdout: {printed}" if printed else "; no stderr")
+        return exit_text(code) + (f"; {limit}" if limit else "") + said
 
     def limit_hit(self, stderr: str) -> str | None:
         """Which of its limits it ran into, if its end shows one."""
         code, limits = self.returncode, self.limits
         if limits.cpu_s and code == -signal.SIGXCPU:
             return f"over the CPU-time limit (--cpu-limit {limits.cpu_s:g} s)"
-        memory = bool(limits.memory_mb) and self.peak_rss_kb >= (limits.memory_mb or 0) * 1024 * 0.9
+        memory_cgroup = self._spawner.memory_cgroup
+        memory = bool(limits.memory_mb) and (
+            self.peak_rss_kb >= (limits.memory_mb or 0) * 1024 * 0.9
+            or bool(memory_cgroup and memory_cgroup.oom_kills() > self._memory_limit_kills)
+        )
         processes = bool(self.cgroup and self.cgroup.limit_hits() > self._process_limit_hits)
         return limit_in_words(limits, stderr, memory_seen=memory, processes_seen=processes)
+
+
+def _decoded(raw: bytes, encoding: str) -> str:
+    try:
+        return raw.decode(encoding, "replace")
+    except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
+        return raw.decode("utf-8", "replace")
 
 
 def spawn(
     argv: Sequence[str],
     *,
     limits: Limits = NO_LIMITS,
-    memory: MemoryRule = "address-space",
     stdin: bool = True,
     env: dict[str, str] | None = None,
     drain_stderr: bool = True,
@@ -415,4 +442,4 @@ def spawn(
     With `after` (a process of the same limits and environment, which has ended or is about to), it is
     asked for at once and started as soon as `after` has ended and its tree is gone, where that one's
     spawner can (it has a cgroup): it is then `pending` until `wait_started`; else it is started now."""
-    return Child(argv, limits=limits, memory=memory, stdin=stdin, env=env, drain_stderr=drain_stderr, after=after)
+    return Child(argv, limits=limits, stdin=stdin, env=env, drain_stderr=drain_stderr, after=after)

@@ -23,6 +23,7 @@ def limit_in_words(limits: Limits, text: str, *, memory_seen: bool = False, proc
 
 _MEMORY_WORDS = re.compile(
     r"MemoryError|bad_alloc|out of memory|Cannot allocate memory|allocation failed|ENOMEM|heap limit"
+    r"|insufficient memory|Native memory allocation"  # a JVM that could not reserve its heap, on stdout
     r"|Invalid typed array length|Array buffer allocation",
     re.I,
 )

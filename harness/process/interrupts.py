@@ -45,16 +45,21 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def take_over_at_start() -> None:
     """The entry point's first instruction: Ctrl-C and SIGTERM are held from now until `release()`.
-    A signal ignored at the start stays ignored (a job started in the background ignores Ctrl-C)."""
-    global _holding, _owner
+    A signal ignored at the start stays ignored (a job started in the background ignores Ctrl-C).
+    Run as the command, the package's first lines held them already (`harness._hold_at_start`): one
+    that came since is held here."""
+    global _holding, _owner, _held
     if _taken_over or threading.current_thread() is not threading.main_thread():
         return
     _holding, _owner = True, os.getpid()
+    package = sys.modules.get("harness")
+    early: dict[int, _Handler] = getattr(package, "_handlers_at_start", {})
     for s in _STOPPING:
-        previous = signal.getsignal(s)
+        previous = early.get(s, signal.getsignal(s))
         if previous is not signal.SIG_IGN:
             _taken_over[s] = previous
             signal.signal(s, _stop)
+    _held = bool(getattr(package, "_held_at_start", ()))
     os.register_at_fork(after_in_child=_give_back)
 
 
@@ -81,6 +86,14 @@ def release() -> None:
     if _held:
         _held = False
         raise KeyboardInterrupt
+
+
+def hold() -> bool:
+    """From now on Ctrl-C and SIGTERM are held (the command has done its work: the entry point ends it);
+    whether one came, and was held, since `take_over_at_start`'s last `release()`."""
+    global _holding
+    _holding = bool(_taken_over)
+    return _held
 
 
 @contextlib.contextmanager

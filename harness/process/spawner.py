@@ -1,9 +1,9 @@
 """The harness's side of the spawners (`spawner_main`): `start` asks one for a process.
 
-A spawner applies what a dealer inherits (resource limits, environment, cgroup) to itself, once, and
-starts each process with `posix_spawn`; so there is one spawner per distinct (limits, memory rule,
-environment), and, since its cgroup is how a tree's members are found, one per live process: a
-spawner starts a process only when the last one it started has been released (its tree is gone).
+A spawner applies what a dealer inherits (resource limits, environment, cgroups) to itself, once, and
+starts each process with `posix_spawn`; so there is one spawner per distinct (limits, environment),
+and, since its cgroup is how a tree's members are found, one per live process: a spawner starts a
+process only when the last one it started has been released (its tree is gone).
 The spawner's cgroup then holds the spawner, that one process and everything it started, escaped or
 not.  Spawners are made on first use, kept while idle (up to IDLE_KEPT), and made again after a fork
 (a forked process must not share its parent's) or when one was killed from outside.
@@ -23,7 +23,6 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
 
 from harness.limits import Limits
 from harness.process import supervisor
@@ -32,34 +31,35 @@ from harness.process.cgroups import UNJOINABLE, Cgroup
 _MAIN = Path(__file__).with_name("spawner_main.py")
 IDLE_KEPT = 4  # idle spawners kept for later requests; the oldest beyond this are ended
 
-MemoryRule = Literal["address-space", "data"]
-
 
 class SpawnerGone(Exception):
     """The spawner ended (killed from outside) before it answered."""
 
 
-def _rlimits(limits: Limits, memory: MemoryRule) -> list[tuple[int, int]]:
-    rules: list[tuple[int, int]] = []
-    if limits.memory_mb:
-        kind = resource.RLIMIT_AS if memory == "address-space" else resource.RLIMIT_DATA
-        rules.append((kind, limits.memory_mb << 20))
-    if limits.open_files:
-        rules.append((resource.RLIMIT_NOFILE, limits.open_files))
-    return rules
+def _rlimits(limits: Limits) -> list[tuple[int, int]]:
+    return [(resource.RLIMIT_NOFILE, limits.open_files)] if limits.open_files else []
+
+
+def _memory_rlimit(limits: Limits) -> tuple[int, int] | None:
+    """Where no cgroup can bound a tree's memory: each process's private writable memory (RLIMIT_DATA), what
+    it has taken, not its address space (RLIMIT_AS), of which a JVM or Go reserves far more than it uses."""
+    return (resource.RLIMIT_DATA, limits.memory_mb << 20) if limits.memory_mb else None
 
 
 class Spawner:
-    """One spawner process, the socket to it, and its cgroup (None: its trees are found in /proc)."""
+    """One spawner process, the socket to it, and its cgroup (None: its trees are found in /proc), and the
+    one that bounds its trees' memory (the same, another, or None: RLIMIT_DATA bounds each process's)."""
 
-    def __init__(self, limits: Limits, memory: MemoryRule, env: dict[str, str]) -> None:
+    def __init__(self, limits: Limits, env: dict[str, str]) -> None:
         self.owner = os.getpid()
-        self.limits, self.memory, self.env = limits, memory, env
+        self.limits, self.env = limits, env
         self.users = 1  # the processes it started (or was asked for) that are not released yet
         self.gone = False
         self.reading = False  # a read of its socket is under way (or was cut short by an exception)
         self.cgroup: Cgroup | None = None
+        self.memory_cgroup: Cgroup | None = None
         self.refused_before = 0  # forks its cgroup had refused when it started its last process (`started`)
+        self.oom_killed_before = 0  # processes killed for its memory limit by then
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = subprocess.Popen(
@@ -79,14 +79,27 @@ class Spawner:
         try:  # while its Python starts: the sentinel (on first use), the cgroup, the limits
             mine = supervisor.here()
             name = mine.cgroup_name(next(mine.serial))
-            self.cgroup = Cgroup.make(name, limits.processes + 1 if limits.processes else None)  # +1: the spawner
-            rlimits = _rlimits(limits, memory)
+            processes = limits.processes + 1 if limits.processes else None  # +1: the spawner
+            self.cgroup = Cgroup.make(name, processes, limits.memory_mb)
+            if self.cgroup is not None and self.cgroup.bounds_memory:
+                self.memory_cgroup = self.cgroup
+            elif limits.memory_mb:
+                self.memory_cgroup = Cgroup.make_memory(name, limits.memory_mb)
+            rlimits = _rlimits(limits)
             # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
             nproc = limits.processes + len(os.listdir("/proc")) if limits.processes else None
             if nproc is not None and not (self.cgroup and self.cgroup.bounds_processes):
                 rlimits.append((resource.RLIMIT_NPROC, nproc))
                 nproc = None
-            setup = (env, rlimits, nproc, self.cgroup.procs_file if self.cgroup else None, supervisor.MARKER_ENV)
+            setup = (
+                env,
+                rlimits,
+                nproc,
+                self.cgroup.procs_file if self.cgroup else None,
+                supervisor.MARKER_ENV,
+                self.memory_cgroup.procs_file if self.memory_cgroup else None,
+                _memory_rlimit(limits),
+            )
             self.control.send(marshal.dumps(setup))
             answer = self._receive(None)
         except BaseException:
@@ -95,7 +108,12 @@ class Spawner:
         if answer.startswith(b"E"):
             self.close()
             raise OSError(answer[1:].decode(errors="replace").partition(":")[2])
-        if self.cgroup is not None and answer != b"J1":
+        if self.memory_cgroup is not None and answer[2:3] != b"1":
+            UNJOINABLE.add(self.memory_cgroup.path.parent)  # not tried again: RLIMIT_DATA bounds memory instead
+            if self.memory_cgroup is not self.cgroup:
+                self.memory_cgroup.remove()
+            self.memory_cgroup = None
+        if self.cgroup is not None and answer[:2] != b"J1":
             UNJOINABLE.add(self.cgroup.path.parent)  # not tried again: its trees are found in /proc instead
             self._remove_cgroup()
 
@@ -143,8 +161,8 @@ class Spawner:
         """The pid of the process asked for; OSError if it could not be started."""
         answer = self._receive(None)
         if answer.startswith(b"P"):
-            pid, refused = answer[1:].split()
-            self.refused_before = int(refused)
+            pid, refused, killed = answer[1:].split()
+            self.refused_before, self.oom_killed_before = int(refused), int(killed)
             return int(pid)
         number, _, message = answer[1:].decode(errors="replace").partition(":")
         raise OSError(int(number), message) if int(number) else OSError(message)
@@ -163,14 +181,14 @@ class Spawner:
         assert message.startswith(b"X") and int(ended) == pid, message
         return int(wait_status), int(rss)
 
-    def takes_next(self, limits: Limits, memory: MemoryRule, env: dict[str, str]) -> bool:
+    def takes_next(self, limits: Limits, env: dict[str, str]) -> bool:
         """Whether it can be asked for another process of these settings while its last one ends: it has a
         cgroup (it clears it before starting the next) and the same limits and environment."""
         return (
             self.cgroup is not None
             and not self.gone
             and self.owner == os.getpid()
-            and (self.limits, self.memory) == (limits, memory)
+            and self.limits == limits
             and self.env == env
         )
 
@@ -190,7 +208,18 @@ class Spawner:
             self._remove_cgroup()
 
     def _remove_cgroup(self) -> None:
-        """Kill what is left in its cgroup (what a spawner killed from outside had started), remove it."""
+        """Kill what is left in its cgroup (what a spawner killed from outside had started), remove it (and the
+        one that bounds memory)."""
+        if self.memory_cgroup is not None and self.memory_cgroup is not self.cgroup:
+            for _ in range(1000):
+                doomed = self.memory_cgroup.members()
+                if not doomed:
+                    break
+                for pid in doomed:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+            self.memory_cgroup.remove()
+        self.memory_cgroup = None
         if self.cgroup is not None:
             for _ in range(1000):
                 doomed = self.cgroup.members()
@@ -220,14 +249,14 @@ def _forget_parent_spawners() -> None:
 os.register_at_fork(after_in_child=_forget_parent_spawners)
 
 
-def _acquire(limits: Limits, memory: MemoryRule, env: dict[str, str]) -> Spawner:
+def _acquire(limits: Limits, env: dict[str, str]) -> Spawner:
     with _lock:
         for i, spawner in enumerate(_idle):
-            if spawner.limits == limits and spawner.memory == memory and spawner.env == env:
+            if spawner.limits == limits and spawner.env == env:
                 del _idle[i]
                 spawner.users = 1
                 return spawner
-    return Spawner(limits, memory, env)
+    return Spawner(limits, env)
 
 
 def release(spawner: Spawner) -> None:
@@ -263,7 +292,6 @@ def start(
     fds: Sequence[int],
     *,
     limits: Limits,
-    memory: MemoryRule,
     env: dict[str, str],
     marker: str,
     cpu_s: int | None,
@@ -274,7 +302,7 @@ def start(
     A spawner that ended (killed from outside: an interrupt kills every descendant of the harness) is
     replaced, and the request made again: it started nothing, or what it started died with it."""
     for attempt in (1, 2):
-        spawner = _acquire(limits, memory, env)
+        spawner = _acquire(limits, env)
         try:
             return spawner, spawner.start(argv, marker, cpu_s, fds)
         except SpawnerGone:

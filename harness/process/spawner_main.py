@@ -5,17 +5,20 @@ Run as `python -I -S spawner_main.py FD`, FD its end of a SOCK_SEQPACKET socket
 process started with `posix_spawn` (vfork and exec, no Python in between) costs about half of one
 forked from Python, so everything a dealer must inherit is set once, on the spawner itself:
 
-- its first message is the setup, `(env, rlimits, nproc, cgroup_procs, marker_name)`: the spawner
-  joins the cgroup named (`cgroup_procs`, may be None) and answers `J1` if it did, else `J0`, then
-  sets its own resource limits `rlimits` (and RLIMIT_NPROC to `nproc` where it could not join the
-  cgroup), which every process it starts inherits;
+- its first message is the setup, `(env, rlimits, nproc, cgroup_procs, marker_name, memory_procs,
+  memory_rlimit)`: the spawner joins the cgroup named (`cgroup_procs`, may be None) and the one that
+  bounds memory (`memory_procs`: the same, another of cgroup v1's memory hierarchy, or None), and
+  answers `J` and a digit for each (1: joined, 0: not), then sets its own resource limits `rlimits`
+  (and RLIMIT_NPROC to `nproc` where it could not join the cgroup, and `memory_rlimit` where it
+  could not join the one that bounds memory), which every process it starts inherits;
 - each later message asks for one process, `(argv, cwd, marker, cpu_s)`, with two file descriptors
   (its stdout and stderr: its stdin is /dev/null) or three (stdin, stdout, stderr).  The process runs
   in a session of its own, with no signal blocked or ignored, in `env` with `marker_name=marker` added,
   and RLIMIT_CPU set to `cpu_s` (SIGXCPU, SIGKILL a second later) with prlimit right after its start:
-  the spawner's own CPU time must not count.  The answer is `P<pid> <refused>`, `refused` the forks
-  its cgroup had refused for its process limit the moment before (pids.events' `max`; 0 without a
-  cgroup), so that only those after it are this process's; or `E<errno>:<message>` if it could not
+  the spawner's own CPU time must not count.  The answer is `P<pid> <refused> <killed>`, `refused` the
+  forks its cgroup had refused for its process limit the moment before (pids.events' `max`; 0
+  without a cgroup) and `killed` the processes the kernel had killed for its memory limit
+  (`oom_kill`), so that only those after it are this process's; or `E<errno>:<message>` if it could not
   be started; once the process has ended and been reaped, and every other member of the
   cgroup (what it started, escaped or not) killed, `X<pid> <wait status> <peak RSS in KiB>`.  With a
   cgroup, a request made while a process is live waits, and is started once that `X` is sent: one
@@ -85,19 +88,30 @@ def _write(file: str, data: bytes) -> None:
         os.close(fd)
 
 
-def _refused_forks(cgroup_procs: str | None) -> int:
-    """How many forks its cgroup has refused for its process limit so far (0: none, or no such count)."""
-    if cgroup_procs is None:
+def _events(procs: str | None, files: tuple[str, ...], key: str) -> int:
+    """The count `key` of the first of `files` beside the cgroup's `procs` (0: no cgroup, no such count)."""
+    if procs is None:
         return 0
-    try:
-        fd = os.open(os.path.join(os.path.dirname(cgroup_procs), "pids.events"), os.O_RDONLY | os.O_CLOEXEC)
+    for file in files:
+        try:
+            fd = os.open(os.path.join(os.path.dirname(procs), file), os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            continue
         try:
             data = os.read(fd, 1 << 12)
+            return sum(int(line.split()[1]) for line in data.decode().splitlines() if line.split()[:1] == [key])
+        except (OSError, ValueError, IndexError):
+            return 0
         finally:
             os.close(fd)
-        return sum(int(line.split()[1]) for line in data.decode().splitlines() if line.split()[0] == "max")
-    except (OSError, ValueError, IndexError):
-        return 0
+    return 0
+
+
+def _limit_hits(cgroup_procs: str | None, memory_procs: str | None) -> str:
+    """`<refused> <killed>`: the forks its cgroup has refused for its process limit so far (pids.events'
+    `max`) and the members the kernel killed for its memory limit (`oom_kill`)."""
+    refused = _events(cgroup_procs, ("pids.events",), "max")
+    return f"{refused} {_events(memory_procs, ('memory.events', 'memory.oom_control'), 'oom_kill')}"
 
 
 def _members(cgroup_procs: str | None) -> set[int]:
@@ -116,23 +130,32 @@ def _members(cgroup_procs: str | None) -> set[int]:
         return set()
 
 
-def _set_up(setup: tuple[Any, ...]) -> tuple[dict[str, str], str, str | None]:
-    """Join the cgroup, set the limits every process started here inherits; (env, marker name, cgroup)."""
-    env, rlimits, nproc, cgroup_procs, marker_name = setup
-    joined = False
-    if cgroup_procs is not None:
-        try:
-            _write(cgroup_procs, b"0")  # 0: the writing process
-            joined = True
-        except OSError:  # the kernel refused: the harness finds the trees in /proc instead
-            cgroup_procs = None
-    if not joined and nproc is not None:
+def _join(procs: str | None) -> bool:
+    """Join the cgroup whose `cgroup.procs` is `procs`; whether it could."""
+    if procs is None:
+        return False
+    try:
+        _write(procs, b"0")  # 0: the writing process
+        return True
+    except OSError:  # the kernel refused: the harness finds the trees in /proc instead
+        return False
+
+
+def _set_up(setup: tuple[Any, ...]) -> tuple[dict[str, str], str, list[str]]:
+    """Join the cgroups, set the limits every process started here inherits; (env, marker name, the
+    `cgroup.procs` of each cgroup joined, the one that lists the trees first, if joined)."""
+    env, rlimits, nproc, cgroup_procs, marker_name, memory_procs, memory_rlimit = setup
+    joined = [procs for procs in (cgroup_procs, memory_procs) if procs is not None and _join(procs)]
+    joined = list(dict.fromkeys(joined))  # v2: one cgroup does both
+    if cgroup_procs not in joined and nproc is not None:
         rlimits = [*rlimits, (resource.RLIMIT_NPROC, nproc)]
+    if memory_procs not in joined and memory_rlimit is not None:
+        rlimits = [*rlimits, memory_rlimit]
     for kind, value in rlimits:
         _soft, hard = resource.getrlimit(kind)
         value = value if hard == resource.RLIM_INFINITY else min(value, hard)
         resource.setrlimit(kind, (value, value))  # hard too: a dealer cannot raise it
-    return env, marker_name, cgroup_procs if joined else None
+    return env, marker_name, joined
 
 
 def _programs(program: str, env: dict[str, str]) -> list[str]:
@@ -169,8 +192,31 @@ def _spawn(
     raise failure
 
 
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def _become_subreaper() -> None:
+    """Have the orphans of what it starts (a dealer's children, reaped or not) reparented here, not to the
+    machine's init: reaped here at once, a dead dealer's zombies never count against the next one's process
+    limit (an init that does not reap, as in many containers, would leave them in the cgroup).  Through
+    `_ctypes`: `ctypes` would take longer to import than the rest of this process."""
+    with _ignoring(ImportError, OSError, AttributeError):
+        import _ctypes
+
+        this_program = _ctypes.dlopen(None)  # type: ignore[arg-type]  # None: the program and its C library
+        _ctypes.call_function(_ctypes.dlsym(this_program, "prctl"), (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0))
+
+
+def _reap_ended() -> None:
+    """Reap every child that has ended (called when none is still to be reported: orphans reparented here)."""
+    with _ignoring(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+
+
 def _kill_everything(live: set[int], cgroup_procs: str | None) -> None:
-    """Kill every process started here (with its group) and every other member of the cgroup."""
+    """Kill every process started here (with its group) and every other member of the cgroup, and reap them
+    (orphans are reparented here): when the harness is gone, or when none of them is still to be reported."""
     me = os.getpid()
     for pid in live:
         with _ignoring(OSError):
@@ -184,6 +230,7 @@ def _kill_everything(live: set[int], cgroup_procs: str | None) -> None:
         for pid in doomed:
             with _ignoring(OSError):
                 os.kill(pid, signal.SIGKILL)
+        _reap_ended()
         if attempt >= 10:
             select.select([], [], [], 0.001)  # the killed are still being torn down
 
@@ -204,13 +251,17 @@ def main() -> None:
     reset = _ignored()
     ancillary_size = socket.CMSG_LEN(3 * 4)
     try:
-        env, marker_name, cgroup_procs = _set_up(marshal.loads(control.recv(_MAX_MESSAGE)))
+        setup = marshal.loads(control.recv(_MAX_MESSAGE))
+        env, marker_name, joined = _set_up(setup)
     except (OSError, ValueError, EOFError, TypeError) as exc:
         with _ignoring(OSError):
             control.send(f"E0:the spawner could not set itself up: {exc}".encode(errors="replace"))
         return
+    cgroup_procs = setup[3] if setup[3] in joined else None  # the one that lists the trees
+    memory_procs = setup[5] if setup[5] in joined else None  # the one that bounds their memory
+    _become_subreaper()
     with _ignoring(OSError):
-        control.send(b"J1" if cgroup_procs is not None else b"J0")
+        control.send(b"J" + b"".join(b"1" if procs in joined else b"0" for procs in (setup[3], setup[5])))
     live: set[int] = set()
     waiting: list[tuple[bytes, list[int]]] = []  # requests made while a process was live: started in turn
 
@@ -219,7 +270,7 @@ def main() -> None:
         try:
             if len(fds) not in (2, 3):
                 raise ValueError(f"{len(fds)} file descriptors, not 2 or 3")
-            refused = _refused_forks(cgroup_procs)  # nothing else runs in the cgroup now
+            hits = _limit_hits(cgroup_procs, memory_procs)  # nothing else runs in the cgroup now
             pid = _spawn(marshal.loads(message), fds, env, marker_name, devnull, reset)
         except (OSError, ValueError, EOFError, TypeError) as exc:
             number = exc.errno if isinstance(exc, OSError) and exc.errno else 0
@@ -227,7 +278,7 @@ def main() -> None:
             said = f"E{number}:{text}".encode(errors="replace")
         else:
             live.add(pid)
-            said = f"P{pid} {refused}".encode()
+            said = f"P{pid} {hits}".encode()
         finally:
             for fd in fds:
                 os.close(fd)
@@ -243,13 +294,15 @@ def main() -> None:
             with _ignoring(BlockingIOError):
                 while os.read(wake_read, 4096):
                     pass
-        while live:
+        while True:  # orphans (reparented here) too, whether or not a process of its own is live
             try:
                 pid, wait_status, usage = os.wait4(-1, os.WNOHANG)
             except ChildProcessError:
                 break
             if not pid:
                 break
+            if pid not in live:
+                continue  # an orphan of what it started, reparented here: reaped, nothing to say
             live.discard(pid)
             if not live:
                 _kill_everything(set(), cgroup_procs)  # what it left, escaped or not: gone before the X
@@ -281,8 +334,8 @@ def main() -> None:
         else:
             answer(message, fds)
     _kill_everything(live, cgroup_procs)
-    if cgroup_procs is not None:  # out of its cgroup, and the cgroup gone: the harness may not live to do it
-        group = os.path.dirname(cgroup_procs)
+    for procs in joined:  # out of its cgroups, and the cgroups gone: the harness may not live to do it
+        group = os.path.dirname(procs)
         with _ignoring(OSError):
             _write(os.path.join(os.path.dirname(group), "cgroup.procs"), b"0")
             os.rmdir(group)

@@ -17,7 +17,7 @@ import weakref
 from collections.abc import Callable
 from typing import Protocol
 
-from harness.process.cgroups import cgroup_roots
+from harness.process.cgroups import cgroup_roots, own_memory_cgroup1
 from harness.process.sentinel import start_sentinel
 
 MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
@@ -38,7 +38,8 @@ class Supervisor:
         self.serial = itertools.count(1)
         self.children: weakref.WeakSet[Supervised] = weakref.WeakSet()
         self.lock = threading.RLock()  # reentrant: `kill_all` may run in a signal handler of a thread holding it
-        self.sentinel_pipe = start_sentinel(f"{MARKER_ENV}={self.token}:", cgroup_roots(), self.cgroup_name(0)[:-1])
+        roots = [*cgroup_roots(), *filter(None, [own_memory_cgroup1()])]  # the memory cgroups' too
+        self.sentinel_pipe = start_sentinel(f"{MARKER_ENV}={self.token}:", roots, self.cgroup_name(0)[:-1])
 
     def cgroup_name(self, serial: int) -> str:
         return f"freecell-harness-{self.token}-{serial}"

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from html import escape
 
 from harness.failures import Failure
-from reference.cards import COLUMNS
+from harness.reports.report import repeats
+from reference.cards import CARD_NAMES, COLUMNS
 
 _SUITS = {"C": ("♣", False), "D": ("♦", True), "H": ("♥", True), "S": ("♠", False)}
 
@@ -18,20 +19,32 @@ CARD_STYLE = """
   border-radius: 5px; font-size: 18px; background: #fff; }
 .card.red { color: #b22222; }
 .card.differs { outline: 4px solid #ff8c00; background: #fff3cd; }
+.card.repeated, .card.missing { outline: 4px dashed #8b008b; background: #f3e5f5; }
 """
 
 
 def boards_html(f: Failure) -> str:
-    """The expected and actual boards of a failure, drawn as cards, the differing ones marked."""
+    """The expected and actual boards of a failure, drawn as cards, the differing ones marked; for an
+    actual board with a card repeated, the repeated cards and those it misses (where due) marked too."""
     expected = f.expected.split() if f.expected else []
     actual = f.actual.split() if f.actual else []
+    repeated, missing = repeats(actual)
+    note = ""
+    if repeated:
+        note = (
+            f'<p class="repeats">Not a board: repeated (marked on the actual board): '
+            f"{escape(' '.join(c for c in CARD_NAMES if c in repeated))}; "
+            f"missing (marked where due): {escape(' '.join(missing))}</p>"
+        )
+    due = _board(expected, actual, "no expected board", set(missing), "missing")
+    given = _board(actual, expected, "no board from the implementation", repeated, "repeated")
     return (
-        f'<section class="boards"><div><h3>expected, deal {f.deal}</h3>{_board(expected, actual, "no expected board")}'
-        f"</div><div><h3>actual</h3>{_board(actual, expected, 'no board from the implementation')}</div></section>"
+        f'<section class="boards"><div><h3>expected, deal {f.deal}</h3>{due}</div>'
+        f"<div><h3>actual</h3>{given}</div></section>{note}"
     )
 
 
-def _board(cards: Sequence[str], other: Sequence[str], missing: str) -> str:
+def _board(cards: Sequence[str], other: Sequence[str], missing: str, flagged: set[str], flag: str) -> str:
     if not cards:
         return f"<p>({escape(missing)})</p>"
     rows = []
@@ -39,14 +52,14 @@ def _board(cards: Sequence[str], other: Sequence[str], missing: str) -> str:
         cells = []
         for p in range(start, min(start + COLUMNS, len(cards))):
             differs = bool(other) and (p >= len(other) or other[p] != cards[p])
-            cells.append(_card(cards[p], differs))
+            cells.append(_card(cards[p], differs, flag if cards[p] in flagged else ""))
         rows.append(f'<div class="row">{"".join(cells)}</div>')
     return f'<div class="board">{"".join(rows)}</div>'
 
 
-def _card(token: str, differs: bool) -> str:
+def _card(token: str, differs: bool, flag: str = "") -> str:
     rank, suit = token[:-1], token[-1:]
     symbol, red = _SUITS.get(suit, (suit, False))
     shown = "10" if rank == "T" else rank
-    classes = "card" + (" red" if red else "") + (" differs" if differs else "")
+    classes = "card" + (" red" if red else "") + (" differs" if differs else "") + (f" {flag}" if flag else "")
     return f'<span class="{classes}" title="{escape(token)}">{escape(shown)}{escape(symbol)}</span>'

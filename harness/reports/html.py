@@ -3,8 +3,8 @@ person would rather look at than read.
 
 It shows the verdict and the diagnosis, the expected and actual boards of the first failure drawn as
 cards (the differing ones marked), and a bar over the dialect's domain, log-scaled, with 32000,
-32767, 65535, 10⁶ and 2³¹ marked: green over the deals checked and conforming, red from the first
-failure on, grey where nothing was checked.
+32767, 65535, 10⁶ and 2³¹ marked: green over the deals checked and conforming, red where a deal
+was checked and failed, grey where nothing was checked (after a failure too).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def verify_html(report: Report, blocks: Iterable[Block]) -> str:
     checked = [] if report.interrupted else _spans(blocks)
     if f is not None:  # blocks after the first failure are not checked
         checked = [(a, min(b, f.deal - 1)) for a, b in checked if a < f.deal]
-    failing = [] if f is None else [(f.deal, get_dialect(report.dialect).last)]
+    failing = [] if f is None else [(f.deal, f.deal)]  # what follows it was not checked
     body = [
         f"<h1>{escape(line.partition(':')[0])}</h1>",
         f'<p class="verdict">{escape(line)}</p>',
@@ -61,22 +61,14 @@ def verify_html(report: Report, blocks: Iterable[Block]) -> str:
 
 
 def profile_html(profile: Profile, seed: int = 0) -> str:
-    """The page of `profile`: a bar per dialect, its first failure's diagnosis and boards."""
-    from harness.dealer_profile import deals_to_check
-
+    """The page of `profile`: a bar per dialect, drawn from what its text says, its first failure's
+    diagnosis and boards."""
     body = [f"<h1>profile of {escape(profile.implementation)}</h1>", f'<p class="verdict">{escape(profile.text())}</p>']
     for name, result in profile.dialects.items():
-        checked: list[Span] = []
-        failing: list[Span] = []
-        for first, last, failure in result.parts:
-            spans = deals_to_check(first, last, seed)
-            until = last if failure is None else failure.deal - 1
-            checked += [(a, min(b, until)) for a, b in spans if a <= until]
-            if failure is not None:
-                failing.append((failure.deal, last))
+        checked, failing = result.spans(seed)
         f = result.first_failure
-        status = "conforms" if f is None else f"first {f.kind} at deal {f.deal}: {f.explanation}"
-        body += [f"<h2>{escape(name)}: {escape(status)}</h2>", _bar(name, checked, failing, f.deal if f else None)]
+        heading = f"<h2>{escape(name)}: {escape(result.status())}</h2>"
+        body += [heading, _bar(name, checked, failing, f.deal if f else None)]
         if f is not None:
             body += [_diagnosis(f), boards_html(f)]
     return page(f"freecell-harness profile: {profile.summary}", "\n".join(body))
@@ -111,18 +103,20 @@ def _x(n: int, last: int) -> float:
 
 
 def _rects(spans: Sequence[Span], last: int, colour: str) -> list[str]:
-    """One rect per span (at least MIN_SPAN wide, so a window of a few deals stays visible), joined where
-    they touch on the bar."""
+    """One rect per run of spans that touch on the bar, widened to MIN_SPAN where narrower (so that a
+    window of a few deals stays visible; runs of many narrow spans are not widened one by one, which
+    would carry them past their last deal)."""
     columns: list[list[float]] = []
     for a, b in sorted(spans):
         x0, x1 = _x(a, last), _x(b + 1, last)
-        if x1 - x0 < MIN_SPAN:
-            x0 = min(x0, BAR_WIDTH - MIN_SPAN)
-            x1 = x0 + MIN_SPAN
         if columns and x0 <= columns[-1][1]:
             columns[-1][1] = max(columns[-1][1], x1)
         else:
             columns.append([x0, x1])
+    for column in columns:
+        if column[1] - column[0] < MIN_SPAN:
+            column[0] = min(column[0], BAR_WIDTH - MIN_SPAN)
+            column[1] = column[0] + MIN_SPAN
     return [f'<rect x="{x0:.2f}" y="20" width="{x1 - x0:.2f}" height="36" fill="{colour}"/>' for x0, x1 in columns]
 
 
@@ -142,7 +136,7 @@ def _bar(dialect: str, checked: Sequence[Span], failing: Sequence[Span], first_f
     end = {2**31 - 1: "2³¹−1", 2**33 - 1: "2³³−1"}.get(last, str(last))
     parts.append(f'<text x="0" y="90" text-anchor="start">{"1" if d.first >= 1 else escape(str(d.first))}</text>')
     parts.append(f'<text x="{BAR_WIDTH}" y="90" text-anchor="end">{end}</text>')
-    red = "" if first_failure is None else f", red from the first failure (deal {first_failure}) on"
+    red = "" if first_failure is None else f", red where checked and failing (first at deal {first_failure})"
     caption = f"{dialect}: green checked and conforming{red}, grey not checked"
     return (
         f'<figure class="domain"><svg viewBox="-10 0 {BAR_WIDTH + 20} 96" role="img" '

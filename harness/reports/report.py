@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -25,7 +26,7 @@ from harness.intervals import (
 )
 from harness.text import counted, printable
 from harness.verdict import Verdict, merge_verdicts
-from reference.cards import COLUMNS
+from reference.cards import CARD_NAMES, COLUMNS
 
 if TYPE_CHECKING:
     from harness.request import Request
@@ -431,10 +432,19 @@ def _deals_of_shard(request: Request) -> int:
     return total
 
 
+def repeats(cards: Sequence[str]) -> tuple[set[str], list[str]]:
+    """The cards of a board that repeat, and those missing from it (in deck order): none for a deck."""
+    seen = Counter(cards)
+    repeated = {c for c, k in seen.items() if k > 1}
+    return repeated, [c for c in CARD_NAMES if c not in seen] if repeated else []
+
+
 def board_diff(expected: str | None, actual: str | None) -> str:
-    """Expected and actual boards side by side, 8 columns each; differing cards marked with *."""
+    """Expected and actual boards side by side, 8 columns each; differing cards marked with *, the
+    actual board's repeated cards with !, and the cards it misses with ? on the expected board."""
     want = expected.split() if expected else []
     got = actual.split() if actual else []
+    repeated, missing = repeats(got)
     cell = 4
     width = COLUMNS * cell
     lines = [f"{'expected':<{width}}  │ {'actual'}"]
@@ -445,6 +455,10 @@ def board_diff(expected: str | None, actual: str | None) -> str:
             for p in range(row * COLUMNS, (row + 1) * COLUMNS):
                 if p < len(mine):
                     mark = "*" if other and (p >= len(other) or other[p] != mine[p]) else " "
+                    if mine is got and mine[p] in repeated:
+                        mark = "!"
+                    elif mine is want and mine[p] in missing:
+                        mark = "?"
                     cells.append(f"{mine[p]}{mark}".ljust(cell))
             halves.append("".join(cells))
         lines.append(f"{halves[0]:<{width}}  │ {halves[1]}".rstrip())
@@ -452,10 +466,13 @@ def board_diff(expected: str | None, actual: str | None) -> str:
         lines.append("(no expected board)")
     if not got:
         lines.append("(no board from the implementation)")
+    if repeated:
+        shown = " ".join(c for c in CARD_NAMES if c in repeated)
+        lines.append(f"(not a board: repeated, marked !: {shown}; missing, marked ? where due: {' '.join(missing)})")
     return printable("\n".join(lines))
 
 
-_RANGES_SHOWN = 4  # ranges named in the verdict line; more are counted
+_RANGES_SHOWN = 12  # ranges named in the verdict line (every default range of every dialect); more are counted
 
 
 def coverage(report: Report) -> str:

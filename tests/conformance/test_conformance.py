@@ -1,8 +1,8 @@
 """The project's main job: every --fc-impl agrees with --fc-against on every block of --fc-range.
 
-Default: the golden fixtures and the original freeCodeCamp JavaScript solution (under Node),
-each against the reference, over the default of `verify` (1 … 32000 and a window around every
-boundary); `tox -e conformance` runs 1 … 1000000 with -n auto.
+Unless the run names others, the golden fixtures and the original freeCodeCamp JavaScript solution
+(under Node), as conftest.py names them, each against the reference, over the default of `verify`
+(1 … 32000 and a window around every boundary); `tox -e conformance` runs 1 … 1000000 with -n auto.
 """
 
 from __future__ import annotations

@@ -65,8 +65,9 @@ def dealt_cards(n: int, mistake: str) -> list[str]:
         raise ValueError(f"deal {n}: XP deals go up to 1000000")
     elif mistake == "non-deterministic" and n > 32000:
         seed = random.randrange(1, 2**31)  # "a random game" beyond Microsoft's 32000
-    suits = "SHDC" if mistake == "suit-order" else SUITS  # the order of ♠♥♦♣ in Unicode
-    deck = [r + s for r in RANKS for s in suits]
+    suits = "SHDC" if mistake in ("suit-order", "suit-order-reversed") else SUITS  # the order of ♠♥♦♣ in Unicode
+    by_rank = [r + s for r in RANKS for s in suits]
+    deck = [r + s for s in suits for r in RANKS] if mistake == "suit-major" else by_rank  # suit-major: AC 2C … KC AD …
     randoms = _randoms(seed, mistake)
     if mistake == "skips-first":
         randoms = randoms[1:]
@@ -85,7 +86,7 @@ def dealt_cards(n: int, mistake: str) -> list[str]:
 
 def rows_of(n: int, mistake: str) -> list[list[str]]:
     dealt = dealt_cards(n, mistake)
-    if mistake == "reversed":
+    if mistake in ("reversed", "suit-order-reversed"):
         dealt.reverse()  # cards popped from a stack
     if mistake == "transposed":
         columns: list[list[str]] = [[] for _ in range(8)]
@@ -105,6 +106,8 @@ MISTAKES = (
     "off-by-one",
     "other-dialect",
     "suit-order",
+    "suit-major",
+    "suit-order-reversed",
     "transposed",
     "reversed",
     "state-32-bits",
