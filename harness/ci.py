@@ -5,7 +5,9 @@
 - `shard`: verify one shard, writing `shard-K.json`, `shard-K.xml` and `shard-K.resume` into
   the output directory; exits exactly as `verify` of that shard would, so that a job running one
   shard (the action alone) fails when its dealer diverges.
-- `merge DIR`: merge every `shard-*.json` under DIR into one report and exit as `verify` would.
+- `merge DIR`: merge every `shard-*.json` under DIR into one report, by coverage (`report merge`), and
+  exit as `verify` would: a shard that left no report, or was interrupted, is a gap the partial
+  verdict names, and a re-run of that shard completes the run.
 
 On GitHub Actions (`GITHUB_ACTIONS=true`) a shard annotates its first failure (`::error`); both
 steps append a job summary to `$GITHUB_STEP_SUMMARY` when it is set (harness.reports.github).

@@ -275,6 +275,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from harness import engine
     from harness.adapters import dealer_build, dealer_version
+    from harness.intervals import merge_intervals
     from harness.progress import ProgressBar
     from harness.reports.github import annotation as github_annotation
     from harness.reports.junit import write_junit
@@ -303,11 +304,16 @@ def _verify(args: argparse.Namespace) -> int:
         if path:
             check_output_path(option, path)
     ranges = request.ranges
+    runner: engine.RunnerFactory = engine.LocalPool
+    if args.cluster:
+        from harness.cluster import cluster_runner
+
+        runner = cluster_runner(args.cluster)
     bar = ProgressBar(request.total // request.shard.count, enabled=not args.quiet)
     resume = ResumeLog(args.resume) if args.resume else None
     try:
         with interrupts.released():
-            outcome = engine.run(request, resume=resume, progress=bar)
+            outcome = engine.run(request, resume=resume, progress=bar, runner=runner)
     except KeyboardInterrupt:  # before the engine's workers ran: while it looked for the dealers, or read the log
         interrupts.kill_children()
         outcome = engine.Outcome(interrupted=True)
@@ -330,12 +336,13 @@ def _verify(args: argparse.Namespace) -> int:
         dealer_version=dealer_version(request.impl),
         dealer_build=dealer_build(request.impl),
         interrupted=outcome.interrupted,
+        covered=tuple(merge_intervals(outcome.agreed)) if outcome.interrupted and outcome.agreed is not None else None,
     )
     # The verdict first: a file that cannot be written at the end must not take it away.
     say(
         verdict(report),
         f"{counted(report.checked - report.resumed, 'deal')} in {report.elapsed_s:.2f} s"
-        f" ({report.deals_per_s:,.0f} deals/s, {counted(request.jobs, 'job')})"
+        f" ({report.deals_per_s:,.0f} deals/s{'' if args.cluster else ', ' + counted(request.jobs, 'job')})"
         + (f"; {report.resumed} more from the resume log" if report.resumed else "")
         + "".join(f"; {note}" for note in outcome.notes),
     )
@@ -371,7 +378,8 @@ def cmd_report_merge(args: argparse.Namespace) -> int:
     say(verdict(merged))
     if merged.first_failure is not None:
         say(board_diff(merged.first_failure.expected, merged.first_failure.actual))
-    code = EXIT_INTERRUPTED if merged.interrupted else EXIT_OK if merged.first_failure is None else EXIT_NONCONFORMANT
+    # Not every deal checked, none failing (gaps): no verdict either way, as of an interrupted run.
+    code = EXIT_INTERRUPTED if merged.incomplete else EXIT_OK if merged.first_failure is None else EXIT_NONCONFORMANT
     if args.out:
         merged.write_json(args.out)
     return code
@@ -665,6 +673,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="S", help="seed of --sample (default: 0)")
     p.add_argument("--jobs", metavar="N", help="worker processes (default: the cores; at most 4 per core, 256)")
     p.add_argument("--shard", metavar="K/N", help="check only the K-th of N disjoint slices (default: all)")
+    p.add_argument(
+        "--cluster",
+        metavar="tcp://HOST:PORT",
+        help="compare the blocks on the workers of this Dask scheduler (needs freecell-harness[cluster])",
+    )
     _add_timeout_options(p)
     p.add_argument("--encoding", default="utf-8", help="how program output is decoded")
     _add_card_options(p)

@@ -1,6 +1,11 @@
 """Running a verification: blocks over worker processes, resumable, smallest failure wins.
 
-Each worker process opens both dealers once (so one Node process per worker, not per deal)
+The engine decides what is checked and what the verdict is; where the blocks are compared is a
+`BlockRunner`: `LocalPool` (worker processes of this machine, the default) or `harness.cluster`'s
+Dask runner (the workers of a Dask scheduler).  Both compare a block with the same `BlockComparer`,
+opened by `open_comparer`.
+
+Each local worker process opens both dealers once (so one Node process per worker, not per deal)
 and compares the blocks it is sent, one at a time, so memory stays flat however large the
 range.  Once a failure is known, blocks that start after it are not sent and those in flight
 are stopped, but every block before it is still checked, so the failure reported is the
@@ -22,12 +27,13 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
+from typing import Protocol
 
 from harness.adapters import check_impl, dealer_class, open_pair, parse_impl
 from harness.compare import BlockComparer, BlockResult
 from harness.errors import RequestError, environment_limit
 from harness.failures import Failure
-from harness.intervals import Block
+from harness.intervals import Block, Interval, merge_intervals
 from harness.process import close_spawners, die_with_parent, exit_text
 from harness.process.interrupts import interrupts_held, interrupts_raise, kill_children
 from harness.process.trees import descendants, kill_tree
@@ -46,6 +52,9 @@ class Outcome:
     elapsed_s: float = 0.0
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM before every block was checked
     notes: list[str] = field(default_factory=list)  # how the dealers had to be run, for the verdict
+    # The deals found identical, as intervals (for a run of ranges: a sample's deals are not consecutive),
+    # so that an interrupted run's report says exactly what it checked (`Report.covered`).
+    agreed: list[Interval] | None = None
     # Recently counted blocks (first deal, deals): blocks finish out of order in a pool, so some that
     # start after a failure found later were counted; they are taken back (at most the pool's window).
     _recent: deque[tuple[int, int]] = field(default_factory=lambda: deque(maxlen=4096))
@@ -63,6 +72,12 @@ class Outcome:
         block take its deals back out of `checked`, which counts deals up to the first failure only."""
         if first_deal is not None and not self.verdict.can_change(first_deal):
             return
+        if self.agreed is not None and first_deal is not None:
+            identical = result.checked - (result.failure is not None)
+            if identical > 0:
+                self.agreed.append(Interval(first_deal, first_deal + identical - 1))
+                if len(self.agreed) % 4096 == 0:
+                    self.agreed[:] = merge_intervals(self.agreed)
         before = self.verdict.first_failure
         self.verdict = self.verdict.merge(Verdict(result.checked, result.failure))
         failure = self.verdict.first_failure
@@ -92,12 +107,39 @@ Progress = Callable[[int], None]  # called with the deals just checked
 STOP_GRACE_S = 1.0  # a worker told to stop has this long to kill its dealers before it is killed
 
 
-def _open_comparer(request: Request) -> BlockComparer:
+Record = Callable[[BlockResult], None]  # counts a finished block's result (and logs it for --resume)
+
+
+class BlockRunner(Protocol):
+    """A place to compare blocks: it draws them, has them compared, and records each result.
+
+    It sends only blocks that `outcome.wanted` still (a failure found makes later blocks moot) and
+    stops those in flight that no longer are; `stop` ends every process it started for the run."""
+
+    def run(self, blocks: Iterator[Block], outcome: Outcome, record: Record, progress: Progress) -> None:
+        """Compare the blocks until none is left that can change the verdict; RequestError when it cannot."""
+        ...
+
+    def partial(self, outcome: Outcome) -> Iterator[BlockResult]:
+        """What blocks in flight have found to agree so far (for a run stopped before they finished)."""
+        ...
+
+    def stop(self, *, at_once: bool) -> None:
+        """End what it started for the run: at once (interrupted, failed) or after the blocks in flight."""
+        ...
+
+
+RunnerFactory = Callable[[Request], BlockRunner]
+
+
+def open_comparer(request: Request) -> BlockComparer:
+    """The pair of dealers of a request, opened, as every place that compares blocks uses them."""
     return BlockComparer(*open_pair(request.impl, request.against, request.options), dialect=request.dialect)
 
 
-def _worker_main(conn: Connection, request: Request, parent: int) -> None:
-    """A worker process: open both dealers once, then compare the blocks it is sent."""
+def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
+    """A worker process (of `LocalPool`, or on a cluster worker): open both dealers once, then compare the
+    blocks it is sent over `conn`, answering ("ready"|"progress"|"result"|"refused"|"broken", value)."""
 
     def terminated(signum: int, frame: FrameType | None) -> None:
         kill_children()  # the dealers' process groups: they live in sessions of their own
@@ -107,9 +149,9 @@ def _worker_main(conn: Connection, request: Request, parent: int) -> None:
     signal.signal(signal.SIGTERM, terminated)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     die_with_parent(signal.SIGTERM, parent)  # SIGTERM: `terminated` kills the dealers too
-    warming = _prepare(request)
+    warming = prepare_dealers(request)
     try:
-        comparer = _open_comparer(request)
+        comparer = open_comparer(request)
     except RequestError as exc:
         conn.send(("refused", str(exc)))
         return
@@ -143,7 +185,7 @@ def _broken(exc: Exception) -> tuple[str, str]:
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _prepare(request: Request) -> threading.Thread:
+def prepare_dealers(request: Request) -> threading.Thread:
     """Both dealers' kinds prepare what their first deal would (`Dealer.prepare`: the reference dealer's
     tables, some 20 ms), in a thread, while the dealers start (a `py:` runner imports its module)."""
     kinds = {dealer_class(parse_impl(impl).kind) for impl in (request.impl, request.against)}
@@ -169,8 +211,9 @@ class _Worker:
     queue: deque[Block] = field(default_factory=deque)  # its next blocks, drawn but not yet sent
 
 
-class _Workers:
-    """Worker processes the main process can stop at once; one block in flight per worker."""
+class LocalPool:
+    """The `BlockRunner` of one machine: `request.jobs` worker processes the main process can stop at
+    once; one block in flight per worker."""
 
     def __init__(self, request: Request) -> None:
         context = multiprocessing.get_context("fork")
@@ -184,16 +227,14 @@ class _Workers:
         try:
             for _ in range(request.jobs):
                 mine, theirs = context.Pipe()
-                process = context.Process(target=_worker_main, args=(theirs, request, os.getpid()), daemon=True)
+                process = context.Process(target=serve_blocks, args=(theirs, request, os.getpid()), daemon=True)
                 self.workers.append(_Worker(process, mine))
                 process.start()
                 theirs.close()
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
-    def run(
-        self, blocks: Iterator[Block], outcome: Outcome, record: Callable[[BlockResult], None], progress: Progress
-    ) -> None:
+    def run(self, blocks: Iterator[Block], outcome: Outcome, record: Record, progress: Progress) -> None:
         # Block i goes to worker i mod jobs, whichever is free first: the same blocks in the same
         # processes, in the same order, whatever the load (a dealer may keep state from block to block).
         owners = itertools.cycle(list(self.workers))
@@ -210,12 +251,15 @@ class _Workers:
                     next(owners).queue.append(block)
 
         def next_block(worker: _Worker) -> Block | None:
-            drawn(worker)
-            while worker.queue:
+            """Its next wanted block: one that cannot change the verdict is skipped, and more are drawn (ranges
+            need not come in deal order: a block after the failure may be followed by one before it)."""
+            while True:
+                drawn(worker)
+                if not worker.queue:
+                    return None
                 block = worker.queue.popleft()
                 if self._wanted(outcome, block):
                     return block
-            return None
 
         def block_after(worker: _Worker) -> Block | None:
             """The block this worker will be sent next, as far as is known now."""
@@ -237,9 +281,7 @@ class _Workers:
                 worker = next(w for w in listening if w.conn is conn)
                 self._receive(worker, outcome, record, progress)
 
-    def _receive(
-        self, worker: _Worker, outcome: Outcome, record: Callable[[BlockResult], None], progress: Progress
-    ) -> None:
+    def _receive(self, worker: _Worker, outcome: Outcome, record: Record, progress: Progress) -> None:
         try:
             what, value = worker.conn.recv()
         except (EOFError, OSError):
@@ -309,12 +351,19 @@ class _Workers:
         kill_tree(left_behind)  # dealers of a worker that was killed before it could kill them
 
 
-def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress | None = None) -> Outcome:
-    """Check every block of the request; RequestError when it cannot be served.
+def run(
+    request: Request,
+    *,
+    resume: ResumeLog | None = None,
+    progress: Progress | None = None,
+    runner: RunnerFactory = LocalPool,
+) -> Outcome:
+    """Check every block of the request, on the runner's workers (this machine's by default);
+    RequestError when it cannot be served.
 
     Ctrl-C or SIGTERM stops every worker and dealer within seconds and returns the verdict so far,
     marked `interrupted` (finished blocks are in the resume log)."""
-    outcome = Outcome()
+    outcome = Outcome(agreed=[] if request.sample is None else None)
     for impl in (request.impl, request.against):  # what cannot be served fails here, in one line
         check_impl(impl, request.options)
     done = resume.load(request.fingerprint(), run_identity(request.impl, request.against)) if resume else {}
@@ -334,7 +383,7 @@ def run(request: Request, *, resume: ResumeLog | None = None, progress: Progress
         if resume:
             resume.append(replace(result, checked=result.checked + begun.get(result.key, 0)))
 
-    workers = _Workers(request)
+    workers = runner(request)
     failed = True
     try:
         with interrupts_raise():
@@ -379,4 +428,18 @@ def check_blocks(
     return outcome
 
 
-__all__ = ["Outcome", "Progress", "Request", "check_blocks", "default_jobs", "run"]
+__all__ = [
+    "BlockRunner",
+    "LocalPool",
+    "Outcome",
+    "Progress",
+    "Record",
+    "Request",
+    "RunnerFactory",
+    "check_blocks",
+    "default_jobs",
+    "open_comparer",
+    "prepare_dealers",
+    "run",
+    "serve_blocks",
+]

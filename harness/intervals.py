@@ -9,6 +9,7 @@ same blocks.  A range is cut to its dialect's domain first: `--range=-2-100` in 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from heapq import merge
@@ -69,6 +70,38 @@ def as_interval(deals: Sequence[int]) -> Interval | None:
 def merge_intervals(intervals: Iterable[tuple[int, int]]) -> list[Interval]:
     """The union of `intervals` as disjoint intervals in order, adjacent ones joined."""
     return [Interval(a, b) for a, b in join_intervals(list(intervals))]
+
+
+def subtract_intervals(intervals: Iterable[tuple[int, int]], removed: Iterable[tuple[int, int]]) -> list[Interval]:
+    """What of `intervals` is not in `removed`, as disjoint intervals in order."""
+    out: list[Interval] = []
+    cuts = merge_intervals(removed)
+    for first, last in merge_intervals(intervals):
+        start = first
+        for a, b in cuts[max(0, bisect_right(cuts, (first, first)) - 1) :]:
+            if a > last:
+                break
+            if b < start:
+                continue
+            if a > start:
+                out.append(Interval(start, a - 1))
+            start = max(start, b + 1)
+            if start > last:
+                break
+        if start <= last:
+            out.append(Interval(start, last))
+    return out
+
+
+def holds(intervals: Sequence[Interval], n: int) -> bool:
+    """Whether n lies in one of `intervals` (disjoint and in order, as `merge_intervals` gives them)."""
+    i = bisect_right(intervals, (n, n))  # the first interval that starts after n, or at n and ends after it
+    return any(0 <= j < len(intervals) and intervals[j].first <= n <= intervals[j].last for j in (i - 1, i))
+
+
+def size_of(intervals: Iterable[tuple[int, int]]) -> int:
+    """How many numbers the (disjoint) intervals hold."""
+    return sum(b - a + 1 for a, b in intervals)
 
 
 def domain(dialect: str) -> list[Interval]:

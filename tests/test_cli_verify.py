@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,8 +106,12 @@ def test_shards_merge_into_the_verdict_of_one_run(
     merged = tmp_path / "merged.json"
     assert main(["report", "merge", *reports, "--out", str(merged)]) == 1
     data = json.loads(merged.read_text())
-    assert data["first_failure"]["deal"] == 25555 and data["checked"] >= 25555
-    assert main(["report", "merge", *reports[:2]]) == 2  # a shard missing is no verdict
+    assert data["first_failure"]["deal"] == 25555 and data["checked"] == 25555
+    capsys.readouterr()
+    # a shard missing is a partial verdict naming what is missing: shard 3's block, 20001-30000
+    assert main(["report", "merge", *reports[:2]]) == 130
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line.startswith("PARTIAL: ") and line.endswith("not checked: 10000 deals (20001 … 30000)"), line
 
 
 def test_a_negative_range_may_follow_a_space(capsys: pytest.CaptureFixture[str]) -> None:
@@ -300,3 +306,43 @@ def test_every_harness_exception_shares_one_base() -> None:
     for kind in (RequestError, HarnessBug, FixturesError, Disagreement, BoardError):
         assert issubclass(kind, HarnessError)
     assert issubclass(BoardError, ValueError)  # caught where a dealer's output is judged
+
+
+def test_report_merge_tells_two_programs_under_one_impl_apart_and_one_program_under_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two different programs, each `stream:./dealer` in its own folder, are not one dealer; the same program
+    under two paths is (the report's dealer_build)."""
+    program = Path(__file__).parent / "dealers" / "planted_program.py"
+    reports = {}
+    for name, planted in (("a", "0"), ("b", "-1"), ("c", "0")):  # a and c: the same script, b another
+        folder = tmp_path / name
+        folder.mkdir()
+        dealer = folder / "dealer"
+        dealer.write_text(f"#!/bin/sh\nexec {sys.executable} {program} {planted}\n")
+        dealer.chmod(0o755)
+        impl = "stream:./dealer" if name != "c" else f"stream:{dealer}"
+        shard = "1/2" if name == "a" else "2/2"
+        report = folder / "r.json"
+        with contextlib.chdir(folder):
+            argv = [
+                "verify",
+                impl,
+                "--range",
+                "1-20000",
+                "--shard",
+                shard,
+                "--jobs",
+                "1",
+                "-q",
+                "--report",
+                str(report),
+            ]
+            assert main(argv) == 0
+        reports[name] = str(report)
+    capsys.readouterr()
+    assert main(["report", "merge", reports["a"], reports["b"]]) == 2
+    err = capsys.readouterr().err
+    assert f"{reports['a']} and {reports['b']} are of different builds of the dealer" in err and err.count("\n") == 1
+    assert main(["report", "merge", reports["a"], reports["c"]]) == 0
+    assert capsys.readouterr().out.startswith("CONFORMS: stream:./dealer against reference (classic) on 1 … 20000")

@@ -62,6 +62,18 @@ def test_a_conforming_dealer_conforms_and_every_deal_is_counted(jobs: int) -> No
     assert outcome.conformant and outcome.checked == 3000
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ranges_given_out_of_deal_order_still_find_the_smallest_failure(
+    monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """The first range fails early; blocks after that failure are moot, but the second range lies before it."""
+    monkeypatch.setenv("PLANTED_DEAL", "12345")
+    monkeypatch.setenv("PLANTED_ERROR", "10500")
+    outcome = run(Request(impl="py:planted:deal", ranges=((12001, 20000), (10001, 11000)), jobs=jobs, block_size=500))
+    assert outcome.first_failure is not None and outcome.first_failure.deal == 10500
+    assert outcome.checked == 500  # 10001 … 10500: the deals of the first range all lie after the failure
+
+
 def test_the_error_kind_and_message_of_the_function_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PLANTED_ERROR", "2024")
     failure = run(Request(impl="py:planted:deal", ranges=((2000, 2100),))).first_failure

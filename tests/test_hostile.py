@@ -857,8 +857,8 @@ HOSTILE_FILES: dict[str, HostileFile] = {
     "merge-a-million-ranges": HostileFile(  # counted from the ranges, never block by block
         _merged(lambda k, d: d.update(ranges=[[1, 2**31 - 1]] * 300_000)), 2, "shard-1.json: 'checked' is 1000"
     ),
-    "merge-dealer-versions": HostileFile(_merged(_setting(dealer_version="dealer.js 9b1c")), 2, "dealer_version"),
-    "merge-implementations": HostileFile(_merged(_setting(implementation="pysol-cards")), 2, "implementation"),
+    "merge-dealer-versions": HostileFile(_merged(_setting(dealer_version="dealer.js 9b1c")), 2, "different dealers"),
+    "merge-implementations": HostileFile(_merged(_setting(implementation="pysol-cards")), 2, "different dealers"),
     "merge-against": HostileFile(_merged(_setting(against="pysol-cards")), 2, "against"),
     "merge-dialects": HostileFile(_merged(_setting(dialect="fcpro")), 2, "dialect"),
 }

@@ -114,6 +114,8 @@ def test_an_interrupt_stops_everything_and_keeps_the_failure_found(
     assert b"Traceback" not in err
     data = json.loads(report.read_text())
     assert data["interrupted"] is True and data["first_failure"]["deal"] == 10001
+    # what it found identical, for report merge: only deals of the slow block, before the failure
+    assert isinstance(data["covered"], list) and all(1 <= a <= b <= 10000 for a, b in data["covered"])
     entries = [json.loads(line) for line in log.read_text().splitlines()]
     assert "run" in entries[0] and {e["block"] for e in entries[1:] if e["failure"]} == {"10001-20000"}
     # The slow block is logged as far as it was compared, for --resume to go on from there (issue 20).

@@ -113,7 +113,7 @@ def test_with_jobs_the_parent_checks_but_never_opens_the_dealers(monkeypatch: py
     outcome = engine.run(Request("reference", ranges=((1, 3000),), jobs=2, block_size=1000))
     assert outcome.conformant and outcome.checked == 3000
     assert opened == []
-    engine._open_comparer(Request("reference", ranges=((1, 10),), jobs=1)).close()
+    engine.open_comparer(Request("reference", ranges=((1, 10),), jobs=1)).close()
     assert opened == ["reference"]  # and the counter does see an open in this process
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from harness.errors import RequestError
 from harness.failures import Failure
+from harness.intervals import Interval
 from harness.reports.report import Report, board_diff, coverage, merge_reports, read_report, verdict
 from harness.request import default_ranges
 from reference import deal
@@ -23,48 +24,154 @@ def shard(k: int, n: int, checked: int, failure: int | None = None, elapsed: flo
     return Report("cmd:x {n}", "reference", "classic", checked, f, elapsed, shard=f"{k}/{n}", ranges=((1, 100_000),))
 
 
+def run(first: int, last: int, checked: int, failure: int | None = None, elapsed: float = 1.0) -> Report:
+    """A whole run (1/1) of first … last."""
+    return replace(shard(1, 1, checked, failure, elapsed), ranges=((first, last),))
+
+
+# 1-100000 is ten blocks of 10000: shard K/N holds blocks K, K+N, … (1-10000 is block 1).
 @pytest.mark.parametrize(
-    ("shards", "checked", "first", "elapsed"),
+    ("reports", "checked", "first", "elapsed"),
     [
-        # 1-100000 is ten blocks of 10000: shards of two hold five each; of three, four, three and three
         ([shard(1, 2, 50_000), shard(2, 2, 50_000)], 100_000, None, 1.0),
-        ([shard(1, 3, 30_000, 77), shard(2, 3, 20_000, 12, 2.5), shard(3, 3, 30_000)], 80_000, 12, 2.5),
-        ([shard(2, 2, 50_000, 9), shard(1, 2, 50_000, 70)], 100_000, 9, 1.0),  # any order
+        # shards of different cuts: 1/2 holds blocks 1 3 5 7 9, 2/4 blocks 2 6 10, 4/4 blocks 4 8
+        ([shard(1, 2, 50_000), shard(2, 4, 30_000), shard(4, 4, 20_000)], 100_000, None, 1.0),
+        # a shard and runs of other ranges that hold the other shard's blocks
+        ([shard(1, 2, 50_000), run(10_001, 20_000, 10_000), run(30_001, 100_000, 70_000)], 100_000, None, 1.0),
+        # 1/3 (blocks 1 4 7 10) fails at 30500: every deal before it was checked by one shard or another
+        ([shard(1, 3, 10_500, 30_500), shard(2, 3, 30_000, None, 2.5), shard(3, 3, 30_000)], 30_500, 30_500, 2.5),
+        ([shard(2, 2, 50_000), shard(1, 2, 20_007, 20_007)], 20_007, 20_007, 1.0),  # any order
+        # a deal checked twice, by a run and a shard, agreeing
+        ([shard(1, 2, 50_000), shard(2, 2, 50_000), run(1, 100_000, 100_000)], 100_000, None, 1.0),
     ],
 )
-def test_merge_adds_up_and_keeps_the_smallest_failure(
-    shards: list[Report], checked: int, first: int | None, elapsed: float
+def test_merge_is_the_union_of_what_the_reports_checked(
+    reports: list[Report], checked: int, first: int | None, elapsed: float
 ) -> None:
-    merged = merge_reports([(f"r{i}.json", r) for i, r in enumerate(shards)])
+    merged = merge_reports([(f"r{i}.json", r) for i, r in enumerate(reports)])
+    assert merged.gaps == ()
     assert merged.checked == checked
-    assert merged.conformant is (first is None)
+    assert merged.conformant is (first is None) and not merged.incomplete
     assert (merged.first_failure.deal if merged.first_failure else None) == first
     assert merged.elapsed_s == elapsed
+    assert merged.ranges == ((1, 100_000),) and merged.shard == "1/1"
+    assert verdict(merged).startswith("DIVERGES" if first else "CONFORMS")
 
 
 @pytest.mark.parametrize(
-    ("shards", "message"),
+    ("reports", "gaps", "line"),
     [
-        ([shard(1, 2, 50)], "missing shard"),
-        ([shard(1, 2, 50), shard(1, 2, 50)], "appears twice"),
-        ([shard(1, 2, 50), shard(2, 3, 50)], "different splits"),
         (
-            [shard(1, 2, 50), Report("other", "reference", "classic", 1, None, 1.0, "2/2", ((1, 100_000),))],
-            "another run",
+            [shard(1, 2, 50_000)],
+            [(10_001, 20_000), (30_001, 40_000), (50_001, 60_000), (70_001, 80_000), (90_001, 100_000)],
+            "PARTIAL: cmd:x {n} against reference (classic) on 1 … 100000: 50000 deals checked, all identical; "
+            "not checked: 50000 deals (10001 … 20000, 30001 … 40000, 50001 … 60000, 70001 … 80000, 90001 … 100000)",
         ),
+        (  # a failure after a gap: DIVERGES, but it may not be the first
+            [shard(1, 3, 10_500, 30_500), shard(3, 3, 30_000)],
+            [(10_001, 20_000)],
+            "first mismatch at deal 30500: cards 11 and 12 differ (not checked before it: 10000 deals "
+            "(10001 … 20000): an earlier deal may fail too)",
+        ),
+        (  # an interrupted run vouches for what it says it checked, and for no more
+            [shard(1, 2, 50_000), replace(shard(2, 2, 15_000), interrupted=True, covered=(Interval(10_001, 25_000),))],
+            [(30_001, 40_000), (50_001, 60_000), (70_001, 80_000), (90_001, 100_000)],  # 20001-30000: 1/2's
+            "PARTIAL: ",
+        ),
+        ([shard(1, 2, 50_000), replace(shard(2, 2, 15_000), interrupted=True)], None, "PARTIAL: "),
+    ],
+)
+def test_a_merge_with_gaps_is_a_partial_verdict_naming_them(
+    reports: list[Report], gaps: list[tuple[int, int]] | None, line: str
+) -> None:
+    merged = merge_reports([(f"r{i}.json", r) for i, r in enumerate(reports)])
+    if gaps is not None:
+        assert [tuple(g) for g in merged.gaps] == gaps
+    assert merged.gaps and merged.covered is None  # what it checked: its ranges but its gaps
+    assert line in verdict(merged)
+    assert merged.to_json()["conformant"] is (None if merged.first_failure is None else False)
+    # a merged report is a report: merging it with what fills its gaps completes it
+    fill = [run(a, b, b - a + 1) for a, b in merged.gaps]
+    whole = merge_reports([("merged.json", merged), *((f"f{i}.json", f) for i, f in enumerate(fill))])
+    assert whole.gaps == () and whole.covered is None
+
+
+def test_a_partial_merge_exits_130_and_writes_null_conformant(tmp_path: Path) -> None:
+    from harness.cli import main
+
+    one = tmp_path / "one.json"
+    shard(1, 2, 50_000).write_json(str(one))
+    assert main(["report", "merge", str(one), "--out", str(tmp_path / "m.json")]) == 130
+    data = json.loads((tmp_path / "m.json").read_text())
+    assert data["conformant"] is None and data["gaps"][0] == [10_001, 20_000]
+    assert read_report(str(tmp_path / "m.json")).gaps == merge_reports([("one.json", read_report(str(one)))]).gaps
+
+
+@pytest.mark.parametrize(
+    ("reports", "message"),
+    [
         ([], "no reports"),
         # counts that disagree with the blocks of their shard: each shard of two holds 50000 deals
         ([shard(1, 2, 1), shard(2, 2, 1)], "r0.json: 'checked' is 1, but shard 1/2 of --range 1-100000, finished"),
         ([shard(1, 2, 50_000), shard(2, 2, 50_001, 60_000)], "r1.json: 'checked' is 50001, but shard 2/2"),
         ([shard(1, 2, 50_000), shard(2, 2, 10, 200_000)], "r1.json: its first failure, deal 200000, lies outside"),
-        ([shard(1, 2, 50_000), replace(shard(2, 2, 50_000), dealer_version="b")], "r1.json .*'dealer_version'"),
-        ([shard(1, 2, 50_000), replace(shard(2, 2, 50_000), against="pysol-cards")], "r1.json .*'against'"),
-        ([shard(1, 2, 50_000), replace(shard(2, 2, 50_000), harness_version="0.0.1")], "'harness_version'"),
+        # what is not the same dealer judged the same way, naming both reports
+        (
+            [shard(1, 2, 50_000), replace(shard(2, 2, 50_000), dealer_version="b")],
+            "r0.json and r1.json are of different dealers",
+        ),
+        (
+            [shard(1, 2, 50_000), replace(shard(2, 2, 50_000), implementation="cmd:y {n}")],
+            "r0.json and r1.json are of different dealers",
+        ),
+        (
+            [shard(1, 2, 50_000), replace(shard(2, 2, 50_000), against="pysol-cards")],
+            "r0.json and r1.json are of different dealers compared with",
+        ),
+        (
+            [shard(1, 2, 50_000), replace(shard(2, 2, 50_000), dialect="fcpro")],
+            "r0.json and r1.json are of different dialects",
+        ),
+        # a deal checked twice must agree
+        ([run(1, 20_000, 20_000), run(15_000, 20_000, 1, 15_000)], "r1.json and r0.json disagree on deal 15000"),
     ],
 )
-def test_merge_refuses_what_is_not_one_whole_run(shards: list[Report], message: str) -> None:
+def test_merge_refuses_reports_that_cannot_be_one_verdict(reports: list[Report], message: str) -> None:
     with pytest.raises(RequestError, match=message):
-        merge_reports([(f"r{i}.json", r) for i, r in enumerate(shards)])
+        merge_reports([(f"r{i}.json", r) for i, r in enumerate(reports)])
+
+
+A_BUILD, B_BUILD = "a" * 64, "b" * 64
+
+
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        (replace(shard(2, 2, 50_000), dealer_build=B_BUILD), "r0.json and r1.json are of different builds"),
+        # two programs under one IMPL string: the build tells them apart
+        (replace(shard(2, 2, 50_000), dealer_build=B_BUILD, implementation="cmd:x {n}"), "different builds"),
+        (replace(shard(2, 2, 50_000), dealer_build=None, implementation="cmd:y {n}"), "different dealers"),
+        # one build, but another kind of IMPL, or another version: not one dealer
+        (replace(shard(2, 2, 50_000), dealer_build=A_BUILD, implementation="node:x.js"), "different dealers"),
+        (replace(shard(2, 2, 50_000), dealer_build=A_BUILD, dealer_version="2.0"), "different dealers"),
+    ],
+)
+def test_merge_refuses_reports_of_other_builds_naming_both(second: Report, message: str) -> None:
+    first = replace(shard(1, 2, 50_000), dealer_build=A_BUILD)
+    with pytest.raises(RequestError, match=message):
+        merge_reports([("r0.json", first), ("r1.json", second)])
+
+
+def test_merge_accepts_one_build_under_another_impl_string() -> None:
+    here = replace(shard(1, 2, 50_000), implementation="stream:/home/a/dealer", dealer_build=A_BUILD)
+    there = replace(shard(2, 2, 50_000), implementation="stream:/srv/b/dealer", dealer_build=A_BUILD)
+    merged = merge_reports([("a.json", here), ("b.json", there)])
+    assert merged.conformant and merged.checked == 100_000 and merged.dealer_build == A_BUILD
+
+
+def test_merge_accepts_reports_of_other_harness_versions_of_one_dealer() -> None:
+    merged = merge_reports([("a", shard(1, 2, 50_000)), ("b", replace(shard(2, 2, 50_000), harness_version="0.0.1"))])
+    assert merged.conformant and merged.checked == 100_000
 
 
 def test_a_report_round_trips_through_its_json_with_spec_fields(tmp_path: Path) -> None:
@@ -160,9 +267,9 @@ def test_report_merge_refuses_a_bad_shard_field_or_count_in_one_line(
 @pytest.mark.parametrize(
     ("other", "message"),
     [
-        ({"sample": 40, "seed": 1, "ranges": ()}, "another run"),
-        ({"sample": 40, "seed": 2, "ranges": ()}, "another run"),
-        ({"dialect": "xp"}, "another run"),
+        ({"sample": 40, "seed": 1, "ranges": ()}, "different samples"),
+        ({"sample": 40, "seed": 2, "ranges": ()}, "different samples"),
+        ({"dialect": "xp"}, "different dialects"),
     ],
 )
 def test_report_merge_refuses_shards_of_different_samples_or_seeds(other: dict[str, object], message: str) -> None:

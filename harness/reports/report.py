@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.files import read_regular, write_atomically
-from harness.intervals import Interval, Shard, grid_cell, in_domain
+from harness.intervals import (
+    Interval,
+    Shard,
+    grid_cell,
+    holds,
+    in_domain,
+    merge_intervals,
+    size_of,
+    subtract_intervals,
+)
 from harness.text import counted, printable
 from harness.verdict import Verdict, merge_verdicts
 from harness.version import harness_version
@@ -43,6 +52,10 @@ class Report:
     harness_version: str = field(default_factory=harness_version)
     dealer_version: str | None = None
     dealer_build: str | None = None  # SHA-256 of what the dealer is made of (harness.adapters.dealer_build)
+    # An interrupted run's deals found identical; None: every block of the shard that starts before the failure
+    # was checked (of a merge: every deal of its ranges before the failure but its gaps).
+    covered: tuple[Interval, ...] | None = None
+    gaps: tuple[Interval, ...] = ()  # of a merge: requested deals no report checked (before its failure)
 
     @property
     def verdict(self) -> Verdict:
@@ -54,8 +67,9 @@ class Report:
 
     @property
     def incomplete(self) -> bool:
-        """Stopped before every deal was checked, with no failure found: neither conformant nor not (null)."""
-        return self.interrupted and self.first_failure is None
+        """Not every deal checked (stopped, or a merge with gaps), with no failure found: neither conformant
+        nor not (null)."""
+        return (self.interrupted or bool(self.gaps)) and self.first_failure is None
 
     @property
     def deals_per_s(self) -> float:
@@ -80,6 +94,8 @@ class Report:
             "dealer_version": self.dealer_version,
             "dealer_build": self.dealer_build,
             "interrupted": self.interrupted,
+            "covered": None if self.covered is None else [list(r) for r in self.covered],
+            "gaps": [list(r) for r in self.gaps],
         }
 
     @classmethod
@@ -110,6 +126,8 @@ class Report:
                 dealer_version=None if data.get("dealer_version") is None else str(data["dealer_version"]),
                 dealer_build=_build(data.get("dealer_build")),
                 interrupted=bool(data.get("interrupted", False)),
+                covered=None if data.get("covered") is None else _intervals(data["covered"], "covered"),
+                gaps=_intervals(data.get("gaps", []), "gaps"),
             )
         except RequestError as exc:
             raise bad(str(exc)) from None
@@ -145,6 +163,20 @@ def _whole(value: object, name: str) -> int:
     return value
 
 
+def _intervals(value: object, name: str) -> tuple[Interval, ...]:
+    if not isinstance(value, list):
+        raise RequestError(f"{name!r} is not a list of [first, last]")
+    pairs = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RequestError(f"{name!r}: {pair!r} is not [first, last]")
+        first, last = _whole(pair[0], name), _whole(pair[1], name)
+        if first > last:
+            raise RequestError(f"{name!r}: [{first}, {last}] is reversed")
+        pairs.append(Interval(first, last))
+    return tuple(pairs)
+
+
 def _count(value: object, name: str) -> int:
     number = _whole(value, name)
     if number < 0:
@@ -172,58 +204,159 @@ def read_report(path: str) -> Report:
 
 
 def merge_reports(reports: Sequence[tuple[str, Report]]) -> Report:
-    """One verdict from the reports of the shards of one run."""
+    """One verdict from reports of one dealer build over any deals: the union of what they checked.
+
+    Shards of any cut, runs of other ranges, a re-run of one shard: what one report checked, the
+    others need not.  A deal two reports checked must have the same answer in both.  Deals of their
+    ranges that none checked (before the first failure) are the merged report's `gaps`: then the
+    verdict is partial, `conformant` null unless a failure was found."""
     if not reports:
         raise RequestError("report merge: no reports given")
     first_path, first = reports[0]
-
-    seen: dict[Shard, str] = {}
-    for path, r in reports:
-        for name in _SAME_RUN:
-            mine, theirs = getattr(r, name), getattr(first, name)
-            if mine != theirs:
-                raise RequestError(
-                    f"report merge: {path} is of another run than {first_path}: "
-                    f"they differ in {name!r} ({_shown(mine)} and {_shown(theirs)})"
-                )
-        shard = Shard.parse(r.shard, option=f"{path}: shard")
-        if shard in seen:
-            raise RequestError(f"report merge: shard {shard} appears twice ({seen[shard]}, {path})")
-        seen[shard] = path
-    counts = {s.count for s in seen}
-    if len(counts) != 1:
-        raise RequestError(f"report merge: shards of different splits: {', '.join(sorted(map(str, seen)))}")
-    total = counts.pop()
-    missing = [f"{k}/{total}" for k in range(1, total + 1) if Shard(k, total) not in seen]
-    if missing:
-        raise RequestError(f"report merge: missing shard(s) {', '.join(missing)}")
+    for path, r in reports[1:]:
+        _same_subject(first_path, first, path, r)
     for path, r in reports:
         _check_counts(path, r)
+    sample = first.sample is not None
+    parts = [(path, r, _agreed(r)) for path, r in reports]
+    for path, r, _ in parts:
+        f = r.first_failure
+        for other_path, other, agreed in parts:
+            if f is None or other is r:
+                continue
+            g = other.first_failure
+            if g is not None and g.deal == f.deal and (g.kind, g.actual) != (f.kind, f.actual):
+                raise RequestError(
+                    f"report merge: {path} and {other_path} disagree on deal {f.deal} ({f.kind} and {g.kind})"
+                )
+            if holds(agreed, _place(r, f.deal)):
+                raise RequestError(
+                    f"report merge: {path} and {other_path} disagree on deal {f.deal}: "
+                    f"a {f.kind} in {path}, identical in {other_path}"
+                )
     merged = merge_verdicts(r.verdict for _, r in reports)
+    failure = merged.first_failure
+    agreed = merge_intervals(iv for _, _, a in parts for iv in a)
+    scope = merge_intervals(iv for _, r, _ in parts for iv in _scope(r))
+    until = None if failure is None else _place(first, failure.deal)
+    gaps = subtract_intervals(_before(scope, until), agreed)
+    # Deals compared up to and including the first failure, as one run's `checked` counts them.
+    checked = size_of(agreed) if until is None else size_of((a, min(b, until - 1)) for a, b in agreed if a < until) + 1
+    ranges = first.ranges if sample else tuple(merge_intervals(r for _, rep in reports for r in rep.ranges))
     return Report(
         implementation=first.implementation,
         against=first.against,
         dialect=first.dialect,
-        checked=merged.checked,
-        first_failure=merged.first_failure,
+        checked=checked,
+        first_failure=failure,
         elapsed_s=max(r.elapsed_s for _, r in reports),  # the shards ran side by side
         shard="1/1",
-        ranges=first.ranges,
+        ranges=ranges,
         sample=first.sample,
         seed=first.seed,
-        resumed=sum(r.resumed for _, r in reports),
+        resumed=min(checked, sum(r.resumed for _, r in reports)),
         harness_version=first.harness_version,
         dealer_version=first.dealer_version,
         dealer_build=first.dealer_build,
-        interrupted=any(r.interrupted for _, r in reports),
+        interrupted=False,
+        covered=None,  # what it checked is what it was asked, up to its failure, but its gaps
+        gaps=tuple(gaps),
     )
 
 
-# What makes shards parts of one run: what was compared with what, over which deals, by which builds.
-_SAME_RUN = (
-    *("implementation", "against", "dialect", "ranges", "sample", "seed"),
-    *("dealer_version", "dealer_build", "harness_version"),
-)
+def _same_subject(first_path: str, first: Report, path: str, r: Report) -> None:
+    """RequestError, naming both reports, unless they judge the same dealer build the same way."""
+
+    def refuse(what: str, mine: object, theirs: object) -> RequestError:
+        return RequestError(
+            f"report merge: {first_path} and {path} are of different {what} ({_shown(mine)} and {_shown(theirs)})"
+        )
+
+    if r.dialect != first.dialect:
+        raise refuse("dialects", first.dialect, r.dialect)
+    if r.against != first.against:
+        raise refuse("dealers compared with ('against')", first.against, r.against)
+    if first.dealer_build is not None and r.dealer_build is not None and first.dealer_build != r.dealer_build:
+        raise refuse(
+            "builds of the dealer",
+            f"{first.implementation}: {first.dealer_build}",
+            f"{r.implementation}: {r.dealer_build}",
+        )
+    # One build may go by two IMPL strings (its path on two machines), never by two kinds of IMPL (a build of
+    # `reference` is not one of `pysol-cards`); without a build, only the same IMPL string is the same dealer.
+    both_built = first.dealer_build is not None and r.dealer_build is not None
+    same = _impl_kind(first) == _impl_kind(r) if both_built else first.implementation == r.implementation
+    if not same or first.dealer_version != r.dealer_version:
+        raise refuse("dealers", f"{first.implementation} {first.dealer_version or ''}".strip(),
+                     f"{r.implementation} {r.dealer_version or ''}".strip())  # fmt: skip
+    if (first.sample, first.seed) != (r.sample, r.seed):
+        raise refuse("samples", _scope_text(first), _scope_text(r))
+
+
+def _impl_kind(r: Report) -> str:
+    """The kind of IMPL a report names (`stream`, `node`, `reference`, …), as the registry parses it."""
+    from harness.adapters.registry import parse_impl
+
+    return parse_impl(r.implementation).kind
+
+
+def _scope_text(r: Report) -> str:
+    return "ranges" if r.sample is None else f"a sample of {r.sample} (seed {r.seed})"
+
+
+def _scope(r: Report) -> list[Interval]:
+    """What the report was asked to check: deal numbers, or for a sample the places 1 … K in it."""
+    if r.sample is not None:
+        return [Interval(1, r.sample)] if r.sample else []
+    return [part for rng in r.ranges for part in in_domain(rng, r.dialect)]
+
+
+def _place(r: Report, deal: int) -> int:
+    """Where a deal lies in what `_scope` numbers: itself, or its place in the sample (1-based)."""
+    if r.sample is None:
+        return deal
+    from harness.intervals import sample_deals
+
+    for place, n in enumerate(sample_deals(r.dialect, r.sample, r.seed or 0), start=1):
+        if n >= deal:
+            return place
+    return r.sample + 1
+
+
+def _agreed(r: Report) -> list[Interval]:
+    """The deals (places, for a sample) the report found identical, as disjoint intervals in order."""
+    if r.covered is not None:
+        return merge_intervals(r.covered)
+    if r.interrupted:
+        return []  # a report that does not say what it checked before it was stopped vouches for nothing
+    f = r.first_failure
+    until = None if f is None else _place(r, f.deal)
+    if r.gaps:  # a merge: everything it was asked up to its failure, but its gaps
+        return subtract_intervals(_before(_scope(r), until), r.gaps)
+    from harness.request import default_block_size
+
+    # Every block of the shard that starts before the failure (the engine's promise), the failing one up to it.
+    # Blocks are the grid cells of each part in order, dealt out round-robin (as in `_deals_of_shard`).
+    size, shard = default_block_size(r.implementation, r.against), Shard.parse(r.shard)
+    mine, index = [], 0  # index: that of the part's first cell among all the cells
+    for part in _scope(r):
+        head = grid_cell(part.first, size)
+        cells = (grid_cell(part.last, size).first - head.first) // size + 1
+        for c in range((shard.index - 1 - index) % shard.count, cells, shard.count):
+            start = head.first + c * size
+            cell = Interval(max(start, part.first), min(start + size - 1, part.last))
+            if until is not None and cell.last >= until:
+                if cell.first < until:
+                    mine.append(Interval(cell.first, until - 1))
+                break
+            mine.append(cell)
+        index += cells
+    return merge_intervals(mine)
+
+
+def _before(intervals: list[Interval], until: int | None) -> list[Interval]:
+    """The parts of `intervals` before `until` (all of them when it is None)."""
+    return intervals if until is None else [Interval(a, min(b, until - 1)) for a, b in intervals if a < until]
 
 
 def _shown(value: object) -> str:
@@ -249,19 +382,19 @@ def _check_counts(path: str, r: Report) -> None:
         )
     except RequestError as exc:
         raise RequestError(f"report merge: {path}: not a run verify can make: {exc}") from None
-    holds = _deals_of_shard(shard)
-    if r.checked > holds or (r.checked != holds and r.first_failure is None and not r.interrupted):
-        finished = "" if r.interrupted or r.first_failure else ", finished without a failure,"
+    held = _deals_of_shard(shard)
+    if r.checked > held or (r.checked != held and r.first_failure is None and not r.incomplete):
+        finished = "" if r.incomplete or r.first_failure else ", finished without a failure,"
         raise RequestError(
-            f"report merge: {path}: 'checked' is {r.checked}, but shard {r.shard} of {_scope(r)}{finished} "
-            f"{'holds' if finished else 'holds only'} {holds} deals"
+            f"report merge: {path}: 'checked' is {r.checked}, but shard {r.shard} of {_asked(r)}{finished} "
+            f"{'holds' if finished else 'holds only'} {held} deals"
         )
     f = r.first_failure
     if f is not None and r.ranges and not any(a <= f.deal <= b for a, b in r.ranges):
-        raise RequestError(f"report merge: {path}: its first failure, deal {f.deal}, lies outside {_scope(r)}")
+        raise RequestError(f"report merge: {path}: its first failure, deal {f.deal}, lies outside {_asked(r)}")
 
 
-def _scope(r: Report) -> str:
+def _asked(r: Report) -> str:
     if r.sample is not None:
         return f"a sample of {r.sample} (seed {r.seed})"
     return "--range " + " ".join(f"{a}-{b}" for a, b in r.ranges)
@@ -344,6 +477,15 @@ def coverage(report: Report) -> str:
     return ", ".join(shown) + (f" and {counted(more, 'more range')}" if more > 0 else "")
 
 
+def _gaps(report: Report) -> str:
+    """The gaps of a merge, as the verdict line names them (places in the sample, for a sample)."""
+    shown = [f"{a} … {b}" if a != b else str(a) for a, b in report.gaps[:_RANGES_SHOWN]]
+    more = len(report.gaps) - _RANGES_SHOWN
+    text = ", ".join(shown) + (f" and {counted(more, 'more range')}" if more > 0 else "")
+    total = counted(size_of(report.gaps), "deal")
+    return f"{total} of the sample (places {text})" if report.sample is not None else f"{total} ({text})"
+
+
 def verdict(report: Report) -> str:
     """One line for people: what was covered, what conformed, and where it first did not."""
     scope = f"{report.implementation} against {report.against} ({report.dialect})"
@@ -351,6 +493,10 @@ def verdict(report: Report) -> str:
         scope += f" on {coverage(report)}"
     where = "" if report.shard == "1/1" else f" in shard {report.shard}"
     f = report.first_failure
+    if f is None and report.gaps:
+        checked = counted(report.checked, "deal")
+        line = f"PARTIAL: {scope}: {checked} checked, all identical; not checked: {_gaps(report)}"
+        return printable(line, one_line=True)
     if f is None and report.interrupted:
         checked = counted(report.checked, "deal")
         line = f"INTERRUPTED: {scope}: {checked} checked{where}, all identical so far (not all checked)"
@@ -359,11 +505,13 @@ def verdict(report: Report) -> str:
         checked = counted(report.checked, "deal")
         return printable(f"CONFORMS: {scope}: {checked} checked{where}, all identical", one_line=True)
     clean_prefix = ""
-    whole_run = report.shard == "1/1" and not report.interrupted
+    whole_run = report.shard == "1/1" and not report.interrupted and not report.gaps
     if whole_run and report.ranges and report.ranges[0][0] <= f.deal <= report.ranges[0][1]:
         first = report.ranges[0][0]
         clean_prefix = f"conforms on {first} … {f.deal - 1}, " if f.deal > first else "no deal conforms before it, "
     stopped = " (interrupted: an earlier deal may fail too)" if report.interrupted else ""
+    if report.gaps:
+        stopped = f" (not checked before it: {_gaps(report)}: an earlier deal may fail too)"
     line = f"DIVERGES: {scope}: {clean_prefix}first {f.kind} at deal {f.deal}{where}: {f.explanation}{stopped}"
     return printable(line, one_line=True)
 
