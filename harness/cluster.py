@@ -33,7 +33,7 @@ from harness.comparing_process import ComparingProcess
 from harness.engine import Outcome, Progress, Record, Request, RunnerFactory
 from harness.errors import RequestError
 from harness.intervals import Block
-from harness.reports.report import harness_version
+from harness.version import harness_version
 
 try:
     from distributed import WorkerPlugin
