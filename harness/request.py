@@ -272,7 +272,8 @@ class Request:
         """The whole-domain rows whose reference digests the fixtures store, when a `stream:` dealer (which may
         read in bulk) is checked against the reference in blocks of the default size: such a row is checked as
         one block, its expected digest read, not dealt."""
-        if self.against != "reference" or self.block_size != BLOCK_SIZE or parse_impl(self.impl).kind != "stream":
+        actual, expected = dealer_class(parse_impl(self.impl).kind), dealer_class(parse_impl(self.against).kind)
+        if not (actual.reads_in_bulk and expected.stores_row_digests) or self.block_size != BLOCK_SIZE:
             return ()
         from harness.adapters.reference import stored_tables
 

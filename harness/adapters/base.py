@@ -41,6 +41,11 @@ class Dealer(ABC):
     kind: ClassVar[str]  # the IMPL kind: "node"
     form: ClassVar[str]  # how its IMPL is written: "node:PATH"; a form without ":" takes no argument
     package: ClassVar[str | None] = None  # the distribution whose version is the dealer's, if the harness knows one
+    # A dealer that may answer a block in bulk (a program's output of a fixed layout, hashed as it comes) …
+    reads_in_bulk: ClassVar[bool] = False
+    # … checked against one whose digests of whole-domain rows the fixtures store (the reference): such a
+    # row is then one block, its expected digest read, not dealt.
+    stores_row_digests: ClassVar[bool] = False
 
     impl: str  # the IMPL string that opened it, for reports
     # True for a dealer that answers from digests of whole blocks of a grid (the golden fixtures' tables):

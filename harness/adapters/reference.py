@@ -18,6 +18,7 @@ STORED_ROWS_FROM = 10_000  # deals in the smallest row of the fixtures' digest t
 class ReferenceDealer(Dealer):
     kind, form, package = "reference", "reference", "freecell-harness"
     bulk = True
+    stores_row_digests = True
 
     def __init__(self, options: DealerOptions) -> None:
         self.impl = "reference"
