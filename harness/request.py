@@ -273,7 +273,7 @@ class Request:
         read in bulk) is checked against the reference in blocks of the default size: such a row is checked as
         one block, its expected digest read, not dealt."""
         actual, expected = dealer_class(parse_impl(self.impl).kind), dealer_class(parse_impl(self.against).kind)
-        if not (actual.reads_in_bulk and expected.stores_row_digests) or self.block_size != BLOCK_SIZE:
+        if not (actual.may_read_in_bulk and expected.stores_row_digests) or self.block_size != BLOCK_SIZE:
             return ()
         from harness.adapters.reference import stored_tables
 

@@ -42,7 +42,7 @@ class Dealer(ABC):
     form: ClassVar[str]  # how its IMPL is written: "node:PATH"; a form without ":" takes no argument
     package: ClassVar[str | None] = None  # the distribution whose version is the dealer's, if the harness knows one
     # A dealer that may answer a block in bulk (a program's output of a fixed layout, hashed as it comes) …
-    reads_in_bulk: ClassVar[bool] = False
+    may_read_in_bulk: ClassVar[bool] = False
     # … checked against one whose digests of whole-domain rows the fixtures store (the reference): such a
     # row is then one block, its expected digest read, not dealt.
     stores_row_digests: ClassVar[bool] = False

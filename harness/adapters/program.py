@@ -385,7 +385,7 @@ class StreamDealer(Dealer):
     """`stream:COMMAND`: one long-lived process, deal numbers on stdin, boards framed by 52 cards."""
 
     kind, form = "stream", "stream:COMMAND"
-    reads_in_bulk = True
+    may_read_in_bulk = True
 
     @classmethod
     def build_files(cls, argument: str) -> list[Path]:
