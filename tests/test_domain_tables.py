@@ -334,14 +334,27 @@ def test_the_workers_of_a_check_die_with_a_main_process_that_is_terminated() -> 
     import time
 
     argv = [sys.executable, "-m", "harness", "fixtures", "check", "--all", "--dialect", "classic", "--jobs", "2"]
-    main_process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def as_from_a_shell() -> None:  # a SIGTERM ignored by this test's process (left so by another) is not inherited
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    main_process = subprocess.Popen(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=as_from_a_shell
+    )
     try:
         deadline = time.monotonic() + 60
         while len(workers := _children(main_process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)  # the small files are checked first; then the pool of the whole-domain rows starts
         assert len(workers) >= 2, "the check never started its workers"
+        ignored = Path(f"/proc/{main_process.pid}/status").read_text().split("SigIgn:")[1].split()[0]
         main_process.send_signal(signal.SIGTERM)
-        main_process.wait(10)
+        try:
+            main_process.wait(10)
+        except subprocess.TimeoutExpired:
+            pytest.fail(
+                f"not ended 10 s after SIGTERM (signals ignored, as /proc says: {ignored}; this process's "
+                f"SIGTERM: {signal.getsignal(signal.SIGTERM)})"
+            )
         deadline = time.monotonic() + 5
         while (alive := {w for w in workers if os.path.exists(f"/proc/{w}/stat")}) and time.monotonic() < deadline:
             time.sleep(0.05)
