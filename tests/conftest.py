@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,12 @@ def compiler(node: str) -> Path:
         if IN_CI:
             pytest.fail(f"TypeScript is required in CI: {exc}")
         pytest.skip(f"TYPESCRIPT MISSING, test not run: {exc}")
+
+
+def wait_for(condition: object, what: str, limit_s: float = 120) -> None:
+    """Polls `condition` until it holds; fails the test naming `what` after `limit_s` seconds."""
+    deadline = time.monotonic() + limit_s
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            pytest.fail(f"never happened: {what}")
+        time.sleep(0.1)

@@ -11,12 +11,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 
 TESTS = Path(__file__).resolve().parent
 MARKER = "FREECELL_CLUSTER_TEST"
@@ -52,14 +52,6 @@ def marked(marker: str, *, containing: str = "") -> list[int]:
         if needle in environ and state != b"Z" and containing.encode() in cmdline:
             found.append(int(entry.name))
     return found
-
-
-def wait_for(condition: object, what: str, limit_s: float = 120) -> None:
-    deadline = time.monotonic() + limit_s
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            pytest.fail(f"never happened: {what}")
-        time.sleep(0.1)
 
 
 class DaskCluster:

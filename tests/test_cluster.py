@@ -14,7 +14,8 @@ from pathlib import Path
 from subprocess import PIPE
 
 import pytest
-from dask_cluster import DaskCluster, dask_cluster, free_port, marked, wait_for
+from conftest import wait_for
+from dask_cluster import DaskCluster, dask_cluster, free_port, marked
 
 PLANTED = 123457
 

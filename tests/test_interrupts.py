@@ -16,6 +16,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 
 TESTS = Path(__file__).parent
 DEALER = TESTS / "dealers" / "slow_dealer.py"
@@ -55,14 +56,6 @@ def marked_processes(marker: str) -> list[int]:
     return found
 
 
-def _wait_for(condition: object, what: str, limit_s: float = 120) -> None:
-    deadline = time.monotonic() + limit_s
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            pytest.fail(f"never happened: {what}")
-        time.sleep(0.1)
-
-
 def _as_from_a_terminal() -> None:
     """Ctrl-C at its default, as a terminal's foreground job has it: a test run started in the background
     of a script (`cmd &`) inherits SIGINT ignored, and the harness keeps an ignored SIGINT ignored."""
@@ -94,7 +87,7 @@ def test_an_interrupt_stops_everything_and_keeps_the_failure_found(
     )
     try:
         # Deals 1-10000 are slow; block 10001-20000 fails at once and is logged: then interrupt.
-        _wait_for(lambda: log.exists() and '"failure":{' in log.read_text(), "the failure at 10001 logged")
+        wait_for(lambda: log.exists() and '"failure":{' in log.read_text(), "the failure at 10001 logged")
         assert len(marked_processes(marker)) >= 3  # the CLI, its workers, and dealers
         if how == "ctrl-c":
             os.killpg(cli.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole foreground group
@@ -133,10 +126,10 @@ def test_workers_and_dealers_die_with_a_main_process_killed_outright(
     argv = [sys.executable, "-m", "harness", "verify", _impl(kind, tmp_path), "--range", "1-20000", "--jobs", "2"]
     cli = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        _wait_for(lambda: len(marked_processes(marker)) >= 5, "the CLI, two workers and their dealers running")
+        wait_for(lambda: len(marked_processes(marker)) >= 5, "the CLI, two workers and their dealers running")
         cli.kill()
         cli.wait()
-        _wait_for(lambda: marked_processes(marker) == [], "every worker and dealer gone", limit_s=30)
+        wait_for(lambda: marked_processes(marker) == [], "every worker and dealer gone", limit_s=30)
     finally:
         if cli.poll() is None:
             cli.kill()

@@ -25,7 +25,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from conftest import need_tools
+from conftest import need_tools, wait_for
 from referencing import Registry, Resource
 from test_html_report import chromium  # noqa: F401 (a fixture)
 
@@ -541,7 +541,7 @@ def test_the_workflows_steps_profile_each_row_and_combine_them_as_a_local_run(ex
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_an_interrupted_matrix_run_ends_at_once_in_one_line_and_leaves_no_process(tmp_path: Path, signum: int) -> None:
-    from test_interrupts import _as_from_a_terminal, _wait_for, marked_processes
+    from test_interrupts import _as_from_a_terminal, marked_processes
 
     marker = f"FREECELL_MATRIX_TEST={uuid.uuid4()}"
     (tmp_path / "m.toml").write_text(
@@ -555,7 +555,7 @@ def test_an_interrupted_matrix_run_ends_at_once_in_one_line_and_leaves_no_proces
         argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_as_from_a_terminal
     ) as run:
         try:
-            _wait_for(lambda: len(_sleeps(marker)) == 2, "the setup and the dealer started")
+            wait_for(lambda: len(_sleeps(marker)) == 2, "the setup and the dealer started")
             run.send_signal(signum)
             _, stderr = run.communicate(timeout=10)
         finally:
@@ -563,7 +563,7 @@ def test_an_interrupted_matrix_run_ends_at_once_in_one_line_and_leaves_no_proces
     assert run.returncode == 130, stderr
     assert stderr.decode().count("\n") == 1 and "interrupted" in stderr.decode(), stderr
     assert not (tmp_path / "out" / "matrix.json").exists()
-    _wait_for(lambda: marked_processes(marker) == [], "every process gone", limit_s=2)
+    wait_for(lambda: marked_processes(marker) == [], "every process gone", limit_s=2)
 
 
 def _sleeps(marker: str) -> list[int]:
