@@ -281,11 +281,7 @@ def cgroup_root(
     else:
         monkeypatch.setattr(cgroups, "own_cgroup2", lambda: root)
     yield root
-    for group in [*(p for p in root.iterdir() if p.is_dir()), root]:  # only the root, unless the test failed
-        for pid in (group / "cgroup.procs").read_text().split():
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(int(pid), signal.SIGKILL)
-        settled(lambda g=group: [] if _removed(g) else [g])  # type: ignore[misc]
+    _kill_and_remove(root)
 
 
 @pytest.fixture
@@ -300,7 +296,13 @@ def memory_cgroup_root(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path | None]
     root.mkdir()
     monkeypatch.setattr(cgroups, "own_memory_cgroup1", lambda: root)
     yield root
-    for group in [*(p for p in root.iterdir() if p.is_dir()), root]:  # only the root, unless the test failed
+    _kill_and_remove(root)
+
+
+def _kill_and_remove(root: Path) -> None:
+    """A test's cgroup root and what the harness left under it (nothing, unless the test failed): every
+    process in them killed, each group removed."""
+    for group in [*(p for p in root.iterdir() if p.is_dir()), root]:
         for pid in (group / "cgroup.procs").read_text().split():
             with contextlib.suppress(ProcessLookupError):
                 os.kill(int(pid), signal.SIGKILL)
