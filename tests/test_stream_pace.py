@@ -122,13 +122,13 @@ def _layout_of(text: str) -> FixedLayout:
     return learnt
 
 
-def _header_boards(first: int, count: int) -> bytes:
+def _header_boards(first: int, count: int, *, header: bool = True) -> bytes:
     rows = reference.canonical_lines(range(first, first + count))
     out = []
     for i in range(count):
         line = rows[156 * i : 156 * (i + 1)]
         body = b"".join(line[24 * r : 24 * r + 23] + b"\n" for r in range(6)) + line[144:]
-        out.append(b"Game #%d\n" % (first + i) + body)
+        out.append((b"Game #%d\n" % (first + i) if header else b"") + body)
     return b"".join(out)
 
 
@@ -152,6 +152,51 @@ def test_a_board_that_does_not_fit_stops_the_bulk_there(
     taken = layout.take(data)
     assert (taken.count, taken.used) == (stops_at, stops_at * width)
     assert bytes(taken.lines) == reference.canonical_lines(range(10, 10 + stops_at))
+
+
+BOARDS = {  # 100 boards of each layout: many whole groups of the C check (lcm(width, 32) bytes each)
+    "canonical lines": lambda: reference.canonical_lines(range(1000, 1100)),
+    "rows": lambda: _header_boards(1000, 100, header=False),
+    "rows under a header": lambda: _header_boards(1000, 100),
+}
+
+
+def _last_letter_lowered(board: bytes, letters: bytes) -> bytes:
+    at = max(board.rfind(bytes([c])) for c in letters)
+    return board[:at] + board[at : at + 1].lower() + board[at + 1 :]
+
+
+SPOILS = {  # what a byte of a board becomes: each is read otherwise by the precise reader, or not at all
+    "a lower-case rank": lambda board: _last_letter_lowered(board, b"AJQKT"),
+    "a lower-case suit": lambda board: _last_letter_lowered(board, b"CDHS"),
+    "a tab for a space": lambda board: board[:-40] + board[-40:].replace(b" ", b"\t", 1),
+    "a space for a line end": lambda board: board[:-1] + b" ",
+    "a digit for a rank": lambda board: board[:-1].replace(b"Q", b"0", 1) + board[-1:],
+}
+
+
+@pytest.mark.parametrize("at", [0, 7, 8, 31, 64, 99])
+@pytest.mark.parametrize("spoil", SPOILS)
+@pytest.mark.parametrize("layout_name", BOARDS)
+def test_the_compiled_check_stops_at_the_very_board_that_does_not_fit(layout_name: str, spoil: str, at: int) -> None:
+    """The C check (whole groups of boards 32 bytes at a time, then board by board) and the NumPy check
+    stop at the same board, wherever it lies in a group."""
+    need_compiled_reader()
+    boards = BOARDS[layout_name]()
+    layout = _layout_of(boards[: len(boards) // 100].decode())
+    w = layout.width
+    spoilt_board = SPOILS[spoil](boards[at * w : (at + 1) * w])
+    assert len(spoilt_board) == w and spoilt_board != boards[at * w : (at + 1) * w]
+    data = boards[: at * w] + spoilt_board + boards[(at + 1) * w :]
+    compiled = layout.take(data)
+    saved = fixed_layout._cardread
+    fixed_layout._cardread = None
+    try:
+        by_numpy = layout.take(data)
+    finally:
+        fixed_layout._cardread = saved
+    assert (compiled.count, by_numpy.count) == (at, at)
+    assert layout.take(boards).count == 100
 
 
 @pytest.mark.parametrize(
