@@ -283,6 +283,11 @@ def _verify(args: argparse.Namespace) -> int:
     from harness.request import Request
     from harness.resume import ResumeLog
 
+    if args.cluster and args.jobs is not None:
+        raise RequestError(
+            "verify: --jobs is for this machine's workers; with --cluster the cluster's workers take the blocks "
+            "(one a thread: start them with --nthreads N)"
+        )
     request = Request.from_text(
         args.impl,
         against=args.against,

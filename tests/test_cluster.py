@@ -74,6 +74,13 @@ def test_a_planted_bad_deal_is_found_exactly_and_every_output_is_the_one_machine
     assert again.returncode == 1 and "more from the resume log" in again.stdout, again.stdout
 
 
+def test_jobs_with_a_cluster_is_refused_in_one_line_not_ignored(tmp_path: Path) -> None:
+    run = verify(["reference", "--range", "1-100", "--cluster", f"tcp://127.0.0.1:{free_port()}", "--jobs", "2"],
+                 dict(os.environ), tmp_path)  # fmt: skip
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "--jobs" in run.stderr and "--nthreads" in run.stderr, run.stderr
+
+
 def test_an_unreachable_scheduler_is_one_line_and_exit_2_within_the_startup_timeout(tmp_path: Path) -> None:
     nobody = f"tcp://127.0.0.1:{free_port()}"
     started = time.monotonic()
