@@ -27,6 +27,7 @@ import hashlib
 import itertools
 import shlex
 import shutil
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -109,6 +110,10 @@ def numbers_text(deals: Sequence[int]) -> bytes:
     return b"".join(parts)
 
 
+def _same_deals(a: Sequence[int], b: Sequence[int]) -> bool:
+    return len(a) == len(b) and (a == b if type(a) is type(b) else list(a) == list(b))
+
+
 class _Bulk:
     """The boards of one batch taken in bulk by a fixed layout, their canonical lines hashed as they come.
 
@@ -135,6 +140,8 @@ class _Bulk:
         self._used = 0  # bytes of its data the last `_take` took
         self._wanted = 0
         self._relearns_left = RELEARNS  # layouts learnt again in one batch, at most (each took a board)
+        self.spills = False  # whether output past the boards wanted is the next batch's (its deals written ahead)
+        self.spill = b""  # that output, once the boards wanted were all taken
 
     def feed(self, chunk: bytes, wanted: int) -> bytes | None:
         """Take the whole boards the output has so far (up to `wanted` in all); None while every one
@@ -164,6 +171,10 @@ class _Bulk:
                 return self._unfit([view[self._used :], *parts[i + 1 :]])
             tail = bytes(view[whole:])
             if self.count == wanted and (tail or i + 1 < len(parts)):
+                if self.spills:
+                    self.spill = b"".join([tail, *parts[i + 1 :]])
+                    self._pending, self._pending_size = [], 0
+                    return None
                 return self._unfit([tail, *parts[i + 1 :]], fitted=True)
         self._pending = [tail] if tail else []
         self._pending_size = len(tail)
@@ -414,6 +425,13 @@ class StreamDealer(Dealer):
         self._fixed: FixedLayout | None = None  # how every board of this output is laid out, once learnt
         self._fixed_tries = FIXED_TRIES
         self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hash")
+        # The deals of the next batch, written to the running process ahead (so that it never waits for its
+        # input between two batches of a digest), and what it has written of them so far: output bytes not
+        # yet framed (after boards taken in bulk) and boards already framed.
+        self._ahead: Sequence[int] | None = None
+        self._spill = b""
+        self._carried: list[Board] = []
+        self._writer: threading.Thread | None = None  # the running process's last writer of deal numbers
 
     @property
     def notes(self) -> list[str]:
@@ -421,6 +439,7 @@ class StreamDealer(Dealer):
         return [BUFFERING_NOTE] * bool(self.buffered_processes) + [ENDING_NOTE] * bool(self.ended_processes)
 
     def _start(self) -> process.Child:
+        self._ahead, self._spill, self._carried, self._writer = None, b"", [], None
         self._framer = BoardFramer(self.options.encoding)
         self._proc = process.spawn(self.argv, limits=self.options.limits)
         for fd in (self._proc.stdout_fd, self._proc.stdin.fileno() if self._proc.stdin else -1):
@@ -433,6 +452,7 @@ class StreamDealer(Dealer):
     def _stop(self) -> int | None:
         """End the process (and every descendant); its exit status if it had ended by itself."""
         proc, self._proc = self._proc, None
+        self._ahead, self._spill, self._carried = None, b"", []
         if proc is None:
             return None
         returncode = proc.wait(0)
@@ -467,12 +487,14 @@ class StreamDealer(Dealer):
         hasher = hasher.copy() if hasher is not None else hashlib.sha256()
         marks = {c for c in cuts if 0 < c <= len(deals)}
         bounds = sorted(marks | set(range(0, len(deals), BULK_PIECE)) | {len(deals)})
-        for lo, hi in itertools.pairwise(bounds):
+        pieces = list(itertools.pairwise(bounds))
+        for k, (lo, hi) in enumerate(pieces):
             piece = deals[lo:hi]
             bulk = None
-            if self._fixed is not None and (self._proc is None or self._framer.between_boards):
+            if self._fixed is not None and not self._carried and (self._proc is None or self._framer.between_boards):
                 bulk = _Bulk(self._fixed, hasher.copy(), self._layout_at, self._hashing)
-            answers = self._answers(piece, until_failure=True, bulk=bulk)
+            ahead = deals[slice(*pieces[k + 1])] if k + 1 < len(pieces) and bulk is not None else None
+            answers = self._answers(piece, until_failure=True, bulk=bulk, ahead=ahead)
             if bulk is not None and not bulk.left:
                 hasher, self._fixed = bulk.hasher, bulk.layout  # every deal was taken in bulk
             elif bulk is not None:
@@ -500,16 +522,24 @@ class StreamDealer(Dealer):
         self._fixed = fixed_layout(*read)
         self._fixed_tries -= self._fixed is None
 
-    def _answers(self, deals: Sequence[int], *, until_failure: bool, bulk: _Bulk | None = None) -> list[Answer]:
-        """One answer per deal; with `bulk`, the deals it took in bulk have none here (they come first)."""
+    def _answers(
+        self,
+        deals: Sequence[int],
+        *,
+        until_failure: bool,
+        bulk: _Bulk | None = None,
+        ahead: Sequence[int] | None = None,
+    ) -> list[Answer]:
+        """One answer per deal; with `bulk`, the deals it took in bulk have none here (they come first).
+        `ahead`: the deals the next call will ask for, written to the process once these are (see `_batch`)."""
         answers: list[Answer] = []
         todo = list(deals) if not isinstance(deals, range) else deals
         while todo:
             try:
-                answers.extend(self._batch(todo, bulk))
+                answers.extend(self._batch(todo, bulk, ahead))
                 todo = []
             except _Ended as ended:
-                bulk = None  # it has handed its deals to `ended.answers`
+                bulk = ahead = None  # it has handed its deals to `ended.answers`
                 answers.extend(ended.answers)
                 todo = todo[len(ended.answers) :]
                 if ended.failure is None:
@@ -532,14 +562,45 @@ class StreamDealer(Dealer):
         self.answered = self.answered or isinstance(answer, bytes)
         return answer
 
-    def _batch(self, batch: Sequence[int], bulk: _Bulk | None = None) -> list[Answer]:
+    def _batch(
+        self, batch: Sequence[int], bulk: _Bulk | None = None, ahead: Sequence[int] | None = None
+    ) -> list[Answer]:
         """One answer per deal; with `bulk` (a process between boards), boards are taken in bulk while
-        they fit, and the answers are only those of the deals after them (none when it took every one)."""
-        proc = self._proc if self._proc is not None and self._proc.alive() else self._start()
-        writer = proc.write_in_background(lambda: numbers_text(batch), close=self._answers_at_end)
+        they fit, and the answers are only those of the deals after them (none when it took every one).
+        `ahead`: the next batch's deals, written after these; its output past this batch's boards is kept
+        for it (a process written ahead is read to its end even when it has ended: what it did then is
+        what it did with those deals, as if they had been written later)."""
+        written_ahead = self._ahead is not None and self._proc is not None and _same_deals(self._ahead, batch)
+        if self._ahead is not None and not written_ahead:
+            self._stop()  # it was given other deals than these: start afresh (as after a failure)
+        proc = self._proc if self._proc is not None and (written_ahead or self._proc.alive()) else self._start()
+        if self._answers_at_end:
+            ahead = None
+        early: list[bytes] = [self._spill] if written_ahead and self._spill else []
+        carried = self._carried if written_ahead else []
+        self._ahead, self._spill, self._carried = ahead, b"", []
+        if bulk is not None:
+            bulk.spills = ahead is not None
+        previous = self._writer if written_ahead else None
+        if written_ahead and ahead is None:
+            writer = previous or threading.Thread()  # these were written (or are being written), nothing after
+        else:
+            todo = (() if written_ahead else (batch,)) + ((ahead,) if ahead is not None else ())
+
+            def numbers() -> bytes:
+                if previous is not None:
+                    previous.join()  # the deals written ahead go first: a program reads them in order
+                return b"".join(numbers_text(part) for part in todo)
+
+            writer = proc.write_in_background(numbers, close=self._answers_at_end)
+        self._writer = writer
         stdin_closed = self._answers_at_end
         self.buffered_processes += stdin_closed
         answers: list[Answer] = []
+        for board in carried:  # framed while the last batch was read (no bulk then: see digest_until_failure)
+            if len(answers) < len(batch):
+                answers.append(_answer(batch[len(answers)], board))
+                self._answered += 1
         o = self.options
         # Its stdin was closed because it waited with answers unwritten; it may have had none (a deal it skipped).
         self._closed_for_answers = False
@@ -572,7 +633,7 @@ class StreamDealer(Dealer):
             waits = [LIVENESS_S if stdin_closed else poll]
             if deadline is not None:
                 waits.append(max(0.0, deadline - now))
-            chunk = proc.read(min(waits))
+            chunk = early.pop() if early else proc.read(min(waits))
             now = time.monotonic()
             if chunk is None and not proc.alive():  # ended, while what it left behind keeps stdout open
                 chunk = proc.read(0) or b""
@@ -591,6 +652,7 @@ class StreamDealer(Dealer):
                         last_board = now
                     self.answered = self.answered or bulk.count > 0
                     if rest is None:
+                        self._spill = bulk.spill
                         continue
                     answers[:0] = bulk.answers()
                     self._answered += bulk.count
@@ -642,6 +704,8 @@ class StreamDealer(Dealer):
                 answers.append(_answer(batch[len(answers)], board))
                 self._answered += 1
                 self.answered = True
+            elif self._ahead is not None:
+                self._carried.append(board)  # the next batch's, written ahead
             if isinstance(board, RunawayOutput):  # framing is lost: start afresh
                 self._stop()
                 raise _Ended(answers, None)
