@@ -18,8 +18,12 @@ from harness.node.protocol import (
     ProtocolError,
     RawBoard,
 )
+from reference.cards import CARD_NAMES
 
 Reader = Callable[[Mapping[str, object]], object]
+
+# A board as given with a card repeated: the deck in order, its last card (KS) in place of KH.
+GIVEN = " ".join([*CARD_NAMES[:-2], "KS", "KS"])
 
 GOOD: list[tuple[Reader, dict[str, object], object]] = [
     (protocol.read_load, {"id": 1, "end": True, "ok": True}, LoadAnswer("ok")),
@@ -41,6 +45,16 @@ GOOD: list[tuple[Reader, dict[str, object], object]] = [
         LinesPart(3, ("x\n", None), (RawBoard(4, "JD"),), (DealFailure(5, 9, "timeout", "slow"),)),
     ),
     (protocol.read_deal_end, {"id": 2, "end": True, "count": 3, "digest": "ab", "failure": None}, None),
+    (
+        protocol.read_lines_part,
+        {
+            "from": 0,
+            "lines": [None],
+            "raw": [],
+            "failures": [{"index": 0, "deal": 7, "kind": "invalid-output", "message": "repeated", "actual": GIVEN}],
+        },
+        LinesPart(0, (None,), (), (DealFailure(0, 7, "invalid-output", "repeated", GIVEN),)),
+    ),
 ]
 
 
@@ -60,6 +74,26 @@ BAD: list[tuple[Reader, dict[str, object], str]] = [
     (protocol.read_lines_part, {"from": "0", "lines": [], "raw": [], "failures": []}, "bad 'from'"),
     (protocol.read_lines_part, {"from": 0, "lines": [], "raw": [], "failures": [{"index": 0, "deal": 1}]}, "kind"),
     (protocol.read_lines_part, {"from": 0, "lines": [], "raw": [5], "failures": []}, "not an object"),
+    # A failure's board given: 51 cards, a card that is none, a trailing space, of a timeout, a number.
+    *(
+        (
+            protocol.read_lines_part,
+            {
+                "from": 0,
+                "lines": [],
+                "raw": [],
+                "failures": [{"index": 0, "deal": 1, "kind": kind, "message": "m", "actual": actual}],
+            },
+            needle,
+        )
+        for kind, actual, needle in [
+            ("invalid-output", GIVEN[3:], "52 card names"),
+            ("invalid-output", "XX" + GIVEN[2:], "52 card names"),
+            ("invalid-output", GIVEN + " ", "52 card names"),
+            ("timeout", GIVEN, "52 card names"),
+            ("invalid-output", 52, "bad 'actual'"),
+        ]
+    ),
     (protocol.read_deal_end, {"end": True}, "lacks 'count'"),
     (protocol.read_deal_end, {"end": True, "count": True}, "bad 'count'"),
     (protocol.read_deal_end, {"id": 3, "end": True, "error": "no dealer loaded"}, "no dealer loaded"),

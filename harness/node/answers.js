@@ -1151,6 +1151,13 @@
     }
     return `repeated: ${repeated}; missing: ${gone <= 8 ? missing : `${gone} cards`}`;
   };
+  // The 52 cards read, in dealing order, as a line of their names: a board with a card repeated,
+  // as it was given, for the harness to show (the repeated and missing cards marked).
+  const givenLine = () => {
+    let line = '';
+    for (let p = 0; p < 52; p++) line += (p ? ' ' : '') + CARD_NAMES[rankAt[p] * 4 + suitAt[p]];
+    return line;
+  };
 
   const lineOfPositions = () => {
     nextGeneration();
@@ -1734,7 +1741,8 @@
 
   // ---------------------------------------------------------------- the reader
   // What a deal's value is: its canonical line (a string), { text } (board text for the lenient
-  // reader), { invalid } (why it is no board), or { refused } (an encoding the request must state).
+  // reader), { invalid } (why it is no board; with `given`, the 52 card names in dealing order, when
+  // it is laid out as a board but a card repeats), or { refused } (an encoding the request must state).
   const read = (value) => {
     if (typeof value === 'string' && value.length <= MAX_TEXT) {
       const line = fastText(value);
@@ -1768,7 +1776,7 @@
       keepReadings();
       resolveNumbers();
       const line = lineOfPositions();
-      if (line === null) return { invalid: `52 cards, but not distinct: ${problem()}` };
+      if (line === null) return { invalid: `52 cards, but not distinct: ${problem()}`, given: givenLine() };
       learn();
       return line;
     } catch (err) {

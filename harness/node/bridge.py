@@ -449,7 +449,7 @@ class NodeBridge:
 def _failure(deal: int, f: DealFailure) -> Failure:
     if f.kind == "refused":  # raised before it gets here: the request's failure, not the deal's
         raise RequestError(f.message)
-    return Failure(deal, f.kind, f.message)
+    return Failure(deal, f.kind, f.message, None, f.actual)
 
 
 def _excerpt(text: str) -> str:

@@ -23,7 +23,7 @@
  * repeats; a request is answered by zero or more `part` messages and exactly one message with
  * `"end": true`.  Requests are served one at a time.
  *
- * On start the driver writes {"hello": "freecell-harness-driver", "protocol": 2, "node": "v20.…"}.
+ * On start the driver writes {"hello": "freecell-harness-driver", "protocol": 3, "node": "v20.…"}.
  *
  * {"op": "load", "id", "modules": [{"id", "filename", "source", "line", "requires": {spec: id}}],
  *  "entry": id, "name": "dealFreeCell", "explicit": false, "cards": null | "rank-major" |
@@ -52,10 +52,12 @@
  *   an encoding only --cards/--suits can state (bare-number suits or cards).
  *   mode "lines":  -> {"id", "part": true, "from": i, "lines": [line | null, …],
  *                      "raw": [{"index", "value": board text}, …],
- *                      "failures": [{"index", "deal", "kind", "message"}, …]}   (repeated)
+ *                      "failures": [{"index", "deal", "kind", "message", "actual"?}, …]}   (repeated)
  *                  -> {"id", "end": true, "count": N}
  *     `from` is the index in the block of lines[0]; a line is the canonical line (LF included),
- *     null where the deal failed or its board is in `raw`.  Parts are consecutive.
+ *     null where the deal failed or its board is in `raw`.  Parts are consecutive.  A failure's
+ *     `actual`, only of an "invalid-output" whose answer is laid out as a board but has a card
+ *     repeated: its 52 card names in dealing order ("JD 2D … KS …"), the board as it was given.
  *   mode "digest": -> {"id", "part": true, "from": i, "done": j}   (heartbeats)
  *                  -> {"id", "end": true, "count": N, "digest": "<sha256 hex>" | null,
  *                      "failure": {"index", "deal", "kind", "message"} | null}
@@ -334,7 +336,7 @@ function serveDeal(req) {
   // Take what a step produced: its lines in pieces (`extra`: a failure found outside the context).
   const take = (out, texts, extra) => {
     const done = offset + out.done;
-    const found = out.failures.map((f) => ({ index: offset + f.index, deal: dealAt(offset + f.index), kind: f.kind, message: f.message }));
+    const found = out.failures.map((f) => ({ index: offset + f.index, deal: dealAt(offset + f.index), kind: f.kind, message: f.message, actual: f.actual }));
     if (extra) found.push(extra);
     if (digest) {
       if (found.length) failure = found.sort((x, y) => x.index - y.index)[0];

@@ -411,8 +411,9 @@
   };
   const dealAt = (i) => (block.list ? block.list[i] : block.start + i);
   // A deal without a line: its failure, and (lines mode) a bare LF where its line would be.
-  const failDeal = (i, kind, message) => {
-    append(block.failures, { index: i, kind, message });
+  // `actual`: of an invalid-output laid out as a board with a card repeated, its 52 card names.
+  const failDeal = (i, kind, message, actual) => {
+    append(block.failures, typeof actual === 'string' ? { index: i, kind, message, actual } : { index: i, kind, message });
     if (!block.digest) block.text += '\n';
   };
   const errorText = (err) => {
@@ -454,7 +455,7 @@
     } else if (got.refused !== undefined) {
       failDeal(i, 'refused', `${callOf(i)}: ${got.refused}`);
     } else {
-      failDeal(i, 'invalid-output', `${returned(i, value)}: ${got.invalid}`);
+      failDeal(i, 'invalid-output', `${returned(i, value)}: ${got.invalid}`, got.given);
     }
   };
 

@@ -16,6 +16,7 @@ from typing import Literal, get_args
 
 from harness.errors import HarnessError
 from harness.intervals import as_interval
+from reference.cards import CARD_INDEX, DECK_SIZE
 
 PROTOCOL_VERSION = 3
 HELLO = "freecell-harness-driver"
@@ -164,6 +165,8 @@ class DealFailure:
     deal: int
     kind: DealKind
     message: str
+    # Of an invalid-output laid out as a board with a card repeated: its 52 card names in dealing order.
+    actual: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +291,17 @@ def _failure(value: object) -> DealFailure:
         raise ProtocolError(f"driver sent an unknown failure kind: {_short(f)}")
     message = _get(f, "message", str)
     assert isinstance(message, str)
-    return DealFailure(_int(f, "index"), _int(f, "deal"), kind, message)  # type: ignore[arg-type]
+    actual = _str(f, "actual")
+    if actual is not None and (kind != "invalid-output" or not _card_names(actual)):
+        raise ProtocolError(
+            f"driver sent a board given that is not the 52 card names of an invalid-output: {_short(f)}"
+        )
+    return DealFailure(_int(f, "index"), _int(f, "deal"), kind, message, actual)  # type: ignore[arg-type]
+
+
+def _card_names(line: str) -> bool:
+    names = line.split(" ")
+    return len(names) == DECK_SIZE and all(n in CARD_INDEX for n in names)
 
 
 def read_lines_part(message: Mapping[str, object]) -> LinesPart:
