@@ -158,6 +158,7 @@ def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
     except Exception as exc:
         conn.send(_broken(exc))
         return
+    comparer.actual.start_early()
     warming.join()
     try:
         conn.send(("ready", None))

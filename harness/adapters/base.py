@@ -85,6 +85,10 @@ class Dealer(ABC):
         """Do now, once per process, what this kind's first deal would (build tables): a worker runs it in a
         thread while the other dealer of its comparison starts.  Nothing is dealt or decided here."""
 
+    def start_early(self) -> None:  # noqa: B027 (most kinds start nothing before their first deal)
+        """Start now what the first deal would (a process), while the other dealer prepares; nothing is
+        dealt, and a start that fails is left for the first deal to meet and say."""
+
     def block_digest(self, deals: Sequence[int]) -> str | None:
         """SHA-256 (hex) of the deals' canonical lines, or None when any deal fails."""
         h = hashlib.sha256()

@@ -438,6 +438,11 @@ class StreamDealer(Dealer):
         """What the verdict should say about how this dealer was run."""
         return [BUFFERING_NOTE] * bool(self.buffered_processes) + [ENDING_NOTE] * bool(self.ended_processes)
 
+    def start_early(self) -> None:
+        if self._proc is None:
+            with contextlib.suppress(Exception):
+                self._start()
+
     def _start(self) -> process.Child:
         self._ahead, self._spill, self._carried, self._writer = None, b"", [], None
         self._framer = BoardFramer(self.options.encoding)
