@@ -127,17 +127,28 @@ class BlockComparer:
                     if progress:
                         progress(hi - lo)
                     continue
-            seen = self._seen
-            # A crash or hang at the chunk's first deal has nothing before it to narrow down to, and a
-            # program dealer has already dealt it alone from a fresh process to pin it there.
-            pinned = seen is not None and seen.deal == deals[lo] and seen.kind in PINNED_KINDS
-            found_failure = seen if pinned and seen is not None else self._narrow(deals, lo, hi)
+            found_failure = self._pinned(deals, lo, hi) or self._narrow(deals, lo, hi)
             failure = self._with_expected(diagnosed(found_failure, self.dialect, self.actual))
             checked = list(deals).index(failure.deal) + 1
             if progress:
                 progress(checked - start)
             return BlockResult(block.key, checked, failure, block.first, self.notes)
         return BlockResult(block.key, len(deals), None, block.first, self.notes)
+
+    def _pinned(self, deals: Sequence[int], lo: int, hi: int) -> Failure | None:
+        """The crash or hang the dealer met in deals[lo:hi], when nothing before it in the chunk differs: a
+        program dealer has already dealt its deal alone from a fresh process to pin it there, so that
+        narrowing the chunk would only meet it again, waiting out a hang each time.  None: narrow."""
+        seen = self._seen
+        if seen is None or seen.kind not in PINNED_KINDS or seen.deal not in deals[lo:hi]:
+            return None
+        at = list(deals[lo:hi]).index(seen.deal) + lo
+        if at > lo:
+            self.actual.reset()
+            self._seen = None
+            if not self._same(deals[lo:at]):  # a failure before it, dealt alone: narrowed there
+                return self._narrow(deals, lo, at)
+        return seen
 
     @property
     def _in_bulk(self) -> bool:

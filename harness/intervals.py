@@ -8,6 +8,7 @@ same blocks.  A range is cut to its dialect's domain first: `--range=-2-100` in 
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections.abc import Container, Iterable, Iterator, Sequence
@@ -106,13 +107,18 @@ def size_of(intervals: Iterable[tuple[int, int]]) -> int:
 
 def domain(dialect: str) -> list[Interval]:
     """The dialect's deal numbers as disjoint intervals, in order."""
-    return [Interval(a, b) for a, b in get_dialect(dialect).intervals()]
+    return list(_domain(dialect))
+
+
+@functools.cache
+def _domain(dialect: str) -> tuple[Interval, ...]:  # once per dialect: a report may hold 300,000 ranges
+    return tuple(Interval(a, b) for a, b in get_dialect(dialect).intervals())
 
 
 def in_domain(interval: tuple[int, int], dialect: str) -> list[Interval]:
     """The parts of `interval` that are deal numbers of `dialect`."""
     a, b = interval
-    return [Interval(max(a, lo), min(b, hi)) for lo, hi in domain(dialect) if lo <= b and a <= hi]
+    return [Interval(max(a, lo), min(b, hi)) for lo, hi in _domain(dialect) if lo <= b and a <= hi]
 
 
 def deal_count(ranges: Iterable[tuple[int, int]], dialect: str) -> int:

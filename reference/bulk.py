@@ -111,6 +111,10 @@ def _deal_numbers(numbers: Sequence[int] | npt.NDArray[np.int64], d: Dialect) ->
                 f"deal numbers must be integers, not {numbers.dtype} (the {d.name} domain is {d.describe_domain()})"
             )
         return numbers.astype(np.int64, copy=False).reshape(-1)
+    if isinstance(numbers, range) and len(numbers):
+        low, high = min(numbers[0], numbers[-1]), max(numbers[0], numbers[-1])
+        if any(lo <= low and high <= hi for lo, hi in d.intervals()):  # all in the domain: no number to look at
+            return np.arange(numbers.start, numbers.stop, numbers.step, dtype=np.int64)
     values = list(numbers)
     for n in values:
         if isinstance(n, bool) or not isinstance(n, int | np.integer):
@@ -176,7 +180,7 @@ def deal_range(start: int, stop: int, dialect: str | Dialect = DEFAULT_DIALECT) 
 
 def canonical_lines(numbers: Iterable[int], dialect: str | Dialect = DEFAULT_DIALECT) -> bytes:
     """Canonical lines of `numbers`, concatenated in their order."""
-    nums = list(numbers)
+    nums = numbers if isinstance(numbers, range) else list(numbers)  # a range is not spelt out: one array
     return lines_array(nums, dialect).tobytes() if nums else b""
 
 

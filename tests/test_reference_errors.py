@@ -65,6 +65,15 @@ def test_outside_the_domain_through_the_bulk_path(dialect: str, number: int) -> 
     _names_domain(info.value, dialect)
 
 
+@pytest.mark.parametrize(("dialect", "number"), _cases(OUTSIDE))
+def test_outside_the_domain_through_a_range(dialect: str, number: int) -> None:
+    """A range is checked as a whole: one that leaves the domain (or lies in one of its holes) is refused too."""
+    for numbers in (range(number, number + 1), range(number - 2, number + 3), range(number + 2, number - 3, -1)):
+        with pytest.raises(ValueError) as info:
+            reference.canonical_lines(numbers, dialect)
+        _names_domain(info.value, dialect)
+
+
 @pytest.mark.parametrize("value", [1.5, True, "7", None, "abc"])
 def test_bulk_path_refuses_what_is_not_an_int(value: Any) -> None:
     with pytest.raises(TypeError):

@@ -102,6 +102,10 @@ def test_bulk_range_equals_one_deal_path(case: tuple[str, int, int], batch: int,
     assert [len(c) for c in chunks] == expected_sizes
     assert b"".join(chunks) == one_deal_lines(range(a, b + 1), dialect)
     assert list(reference.deal_range(a, b, dialect)) == [reference.deal(n, dialect) for n in range(a, b + 1)]
+    # a range is read as a whole (not number by number), whatever its step
+    assert reference.canonical_lines(range(a, b + 1), dialect) == one_deal_lines(range(a, b + 1), dialect)
+    backwards = range(b, a - 1, -batch)
+    assert reference.lines_array(backwards, dialect).tobytes() == one_deal_lines(backwards, dialect)
 
 
 @settings(max_examples=80, deadline=None)

@@ -122,13 +122,36 @@ def test_a_process_stuck_after_deals_were_answered_is_described_as_it_was(
     program that "did not start"; what it wrote on stderr is quoted."""
     script = dealer(tmp_path, slow=f"if n == 4: {stuck}")
     program = f"{PY} {script}"
+    # --timeout 1: deal 4 is waited out four times (dealt, pinned, narrowed); a start gets 2 s more
     status, out, _ = verify(
-        f"{kind}:{program}", "--range", "1-6", "--timeout", "2", "--startup-timeout", "2", capsys=capsys
+        f"{kind}:{program}", "--range", "1-6", "--timeout", "1", "--startup-timeout", "2", capsys=capsys
     )
     assert status == 1 and "first timeout at deal 4" in out, out
     assert "did not start" not in out, out
     if quoted is not None:
         assert f"stderr: {quoted}" in out, out
+
+
+@pytest.mark.parametrize(("wrong", "first"), [(None, [400, "timeout"]), (350, [350, "mismatch"])])
+def test_a_hang_inside_a_chunk_is_waited_out_to_meet_it_and_to_pin_it_only(
+    wrong: int | None, first: list[object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Deal 400 hangs, in the chunk 337-500: the first pass meets it and pins it there (dealt alone); then
+    only the deals before it in the chunk are compared again, alone (the hang was waited out eight times,
+    narrowing the chunk down to it again).  A wrong deal before it in the chunk is still the first failure."""
+    hung = tmp_path / "hung"
+    slow = f"if n == 400: open({str(hung)!r}, 'a').write('x'); time.sleep(3600)"
+    if wrong is not None:
+        slow += f"\n    if n == {wrong}: n += 1"
+    script = dealer(tmp_path, slow=slow)
+    status, out, data = verify(
+        f"stream:{PY} {script}", "--range", "1-500", "--timeout", "1", "--startup-timeout", "2",
+        capsys=capsys, report=tmp_path / "r.json",
+    )  # fmt: skip
+    failure = data["first_failure"]
+    assert status == 1 and isinstance(failure, dict), out
+    assert [failure["deal"], failure["kind"]] == first, failure
+    assert len(hung.read_text()) == 2, f"deal 400 dealt {len(hung.read_text())} times"
 
 
 def test_a_timeout_that_does_not_recur_is_a_timeout_not_non_determinism(

@@ -110,6 +110,29 @@ def held() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Within: Ctrl-C and SIGTERM wait (blocked in this thread, held where the entry point took them over), and
+    one that came is raised as KeyboardInterrupt once it ends, in the caller's code.  Around a fork: CPython runs
+    Python at-fork hooks (logging's, among others) in the forking thread, and an exception that a signal handler
+    raises in one is printed as "Exception ignored" and lost, so that a SIGTERM that came while a worker was
+    forked was never acted on (`fixtures check --all` went on for hours)."""
+    global _holding, _held
+    in_main = threading.current_thread() is threading.main_thread()
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING) if in_main else None
+    before = _holding
+    _holding = bool(_taken_over)
+    try:
+        yield
+    finally:
+        _holding = before
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one that came is handled from here on
+    if _held and not before:
+        _held = False
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
 def released() -> Iterator[None]:
     """Within: Ctrl-C and SIGTERM raise KeyboardInterrupt (one held until now, at once); held again after."""
     global _holding
