@@ -7,7 +7,7 @@ import hashlib
 import json
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -154,7 +154,8 @@ def test_a_board_that_does_not_fit_stops_the_bulk_there(
     assert bytes(taken.lines) == reference.canonical_lines(range(10, 10 + stops_at))
 
 
-BOARDS = {  # 100 boards of each layout: many whole groups of the C check (lcm(width, 32) bytes each)
+# 100 boards of each layout: many whole groups of the C check (lcm(width, 32) bytes each)
+BOARDS: dict[str, Callable[[], bytes]] = {
     "canonical lines": lambda: reference.canonical_lines(range(1000, 1100)),
     "rows": lambda: _header_boards(1000, 100, header=False),
     "rows under a header": lambda: _header_boards(1000, 100),
@@ -166,7 +167,8 @@ def _last_letter_lowered(board: bytes, letters: bytes) -> bytes:
     return board[:at] + board[at : at + 1].lower() + board[at + 1 :]
 
 
-SPOILS = {  # what a byte of a board becomes: each is read otherwise by the precise reader, or not at all
+# What a byte of a board becomes: each is read otherwise by the precise reader, or not at all.
+SPOILS: dict[str, Callable[[bytes], bytes]] = {
     "a lower-case rank": lambda board: _last_letter_lowered(board, b"AJQKT"),
     "a lower-case suit": lambda board: _last_letter_lowered(board, b"CDHS"),
     "a tab for a space": lambda board: board[:-40] + board[-40:].replace(b" ", b"\t", 1),
@@ -178,7 +180,9 @@ SPOILS = {  # what a byte of a board becomes: each is read otherwise by the prec
 @pytest.mark.parametrize("at", [0, 7, 8, 31, 64, 99])
 @pytest.mark.parametrize("spoil", SPOILS)
 @pytest.mark.parametrize("layout_name", BOARDS)
-def test_the_compiled_check_stops_at_the_very_board_that_does_not_fit(layout_name: str, spoil: str, at: int) -> None:
+def test_the_compiled_check_stops_at_the_very_board_that_does_not_fit(
+    layout_name: str, spoil: str, at: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The C check (whole groups of boards 32 bytes at a time, then board by board) and the NumPy check
     stop at the same board, wherever it lies in a group."""
     need_compiled_reader()
@@ -188,15 +192,11 @@ def test_the_compiled_check_stops_at_the_very_board_that_does_not_fit(layout_nam
     spoilt_board = SPOILS[spoil](boards[at * w : (at + 1) * w])
     assert len(spoilt_board) == w and spoilt_board != boards[at * w : (at + 1) * w]
     data = boards[: at * w] + spoilt_board + boards[(at + 1) * w :]
-    compiled = layout.take(data)
-    saved = fixed_layout._cardread
-    fixed_layout._cardread = None
-    try:
-        by_numpy = layout.take(data)
-    finally:
-        fixed_layout._cardread = saved
+    compiled, whole = layout.take(data), layout.take(boards)
+    monkeypatch.setattr(fixed_layout, "_cardread", None)
+    by_numpy = layout.take(data)
     assert (compiled.count, by_numpy.count) == (at, at)
-    assert layout.take(boards).count == 100
+    assert whole.count == 100
 
 
 @pytest.mark.parametrize(
