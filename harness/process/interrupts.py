@@ -116,15 +116,14 @@ def deferred() -> Iterator[None]:
     Python at-fork hooks (logging's, among others) in the forking thread, and an exception that a signal handler
     raises in one is printed as "Exception ignored" and lost, so that a SIGTERM that came while a worker was
     forked was never acted on (`fixtures check --all` went on for hours)."""
-    global _holding, _held
+    global _held
     in_main = threading.current_thread() is threading.main_thread()
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING) if in_main else None
     before = _holding
-    _holding = bool(_taken_over)
     try:
-        yield
+        with held():
+            yield
     finally:
-        _holding = before
         if mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one that came is handled from here on
     if _held and not before:
