@@ -27,6 +27,8 @@ import sys as _sys
 # Run as the command (`python -m harness`, `freecell-harness`), Ctrl-C and SIGTERM are held from this, the
 # first line of ours that runs, until the entry point takes them over (`harness.process.interrupts`), so
 # that one that comes while the rest is imported is exit 130 in one line, never an import's traceback.
+# The `freecell-harness` command's launcher (harness/launcher.c) blocked them before the interpreter
+# started: they are unblocked here, once held, and one that came meanwhile is held now.
 _held_at_start: list[int] = []  # the signals that came meanwhile
 _handlers_at_start: dict[int, object] = {}  # each signal held, and its handler before
 
@@ -40,7 +42,7 @@ def _run_as_the_command() -> bool:
         argv = [*_sys.orig_argv, ""]
         at = next((i for i, a in enumerate(argv) if a.startswith("-m")), -1)
         return (argv[at][2:] or argv[at + 1]) == "harness"
-    return _sys.argv[0].rpartition("/")[2] == "freecell-harness"
+    return _sys.argv[0].rpartition("/")[2] in ("freecell-harness", "freecell-harness-python")
 
 
 if _run_as_the_command():
@@ -51,6 +53,7 @@ if _run_as_the_command():
         if _before is not _signal.SIG_IGN:  # ignored at the start (a background job's Ctrl-C) stays ignored
             _handlers_at_start[_stopping] = _before
             _signal.signal(_stopping, _hold_at_start)
+    _signal.pthread_sigmask(_signal.SIG_UNBLOCK, (_signal.SIGINT, _signal.SIGTERM))
 
 from typing import TYPE_CHECKING, Final  # noqa: E402  (after the signals are held)
 
