@@ -56,6 +56,7 @@ class Spawner:
         self.users = 1  # the processes it started (or was asked for) that are not released yet
         self.gone = False
         self.reading = False  # a read of its socket is under way (or was cut short by an exception)
+        self.next_message = b""  # said with the last one read (a process's end, then the next one's start)
         self.cgroup: Cgroup | None = None
         self.memory_cgroup: Cgroup | None = None
         self.refused_before = 0  # forks its cgroup had refused when it started its last process (`started`)
@@ -121,6 +122,9 @@ class Spawner:
         """The next message; b"" if there is none within `within` s; SpawnerGone if the spawner ended, or if
         an earlier read was cut short by an exception (Ctrl-C), which may have taken its message: what is
         said next can no longer be told apart, and the caller kills the trees itself."""
+        if self.next_message:
+            message, self.next_message = self.next_message, b""
+            return message
         if self.reading:
             self.gone = True
         if self.gone:
@@ -139,6 +143,8 @@ class Spawner:
         if not message:
             self.gone = True
             raise SpawnerGone
+        if message.startswith(b"X"):
+            message, _, self.next_message = message.partition(b"\n")
         return message
 
     def start(self, argv: Sequence[str], marker: str, cpu_s: int | None, fds: Sequence[int]) -> int:

@@ -21,8 +21,9 @@ forked from Python, so everything a dealer must inherit is set once, on the spaw
   (`oom_kill`), so that only those after it are this process's; or `E<errno>:<message>` if it could not
   be started; once the process has ended and been reaped, and every other member of the
   cgroup (what it started, escaped or not) killed, `X<pid> <wait status> <peak RSS in KiB>`.  With a
-  cgroup, a request made while a process is live waits, and is started once that `X` is sent: one
-  process tree at a time, and the harness may ask for the next before the last has ended.
+  cgroup, a request made while a process is live waits, and is started once that process has ended:
+  one process tree at a time, and the harness may ask for the next before the last has ended.  Its
+  answer then follows the `X` in the same message, after an LF.
 
 When the harness process ends in any way (even SIGKILL) the kernel closes its end of the socket: the
 spawner then kills every process it started (each with its process group) and every other member of
@@ -88,30 +89,31 @@ def _write(file: str, data: bytes) -> None:
         os.close(fd)
 
 
-def _events(procs: str | None, files: tuple[str, ...], key: str) -> int:
-    """The count `key` of the first of `files` beside the cgroup's `procs` (0: no cgroup, no such count)."""
-    if procs is None:
-        return 0
-    for file in files:
+class _Count:
+    """A count of a cgroup's events file (`max` of pids.events; `oom_kill`), read again and again through
+    the one file descriptor opened for it, the first of `files` beside the cgroup's `procs` there is
+    (0: no cgroup, no such file)."""
+
+    def __init__(self, procs: str | None, files: tuple[str, ...], key: str) -> None:
+        self.fd, self.key = -1, key.encode()
+        for file in files if procs is not None else ():
+            with _ignoring(OSError):
+                self.fd = os.open(os.path.join(os.path.dirname(procs), file), os.O_RDONLY | os.O_CLOEXEC)
+                return
+
+    def read(self) -> int:
+        if self.fd < 0:
+            return 0
         try:
-            fd = os.open(os.path.join(os.path.dirname(procs), file), os.O_RDONLY | os.O_CLOEXEC)
-        except OSError:
-            continue
-        try:
-            data = os.read(fd, 1 << 12)
-            return sum(int(line.split()[1]) for line in data.decode().splitlines() if line.split()[:1] == [key])
+            data = os.pread(self.fd, 1 << 12, 0)  # from the start: the kernel writes it afresh
+            return sum(int(line.split()[1]) for line in data.splitlines() if line.split()[:1] == [self.key])
         except (OSError, ValueError, IndexError):
             return 0
-        finally:
-            os.close(fd)
-    return 0
 
-
-def _limit_hits(cgroup_procs: str | None, memory_procs: str | None) -> str:
-    """`<refused> <killed>`: the forks its cgroup has refused for its process limit so far (pids.events'
-    `max`) and the members the kernel killed for its memory limit (`oom_kill`)."""
-    refused = _events(cgroup_procs, ("pids.events",), "max")
-    return f"{refused} {_events(memory_procs, ('memory.events', 'memory.oom_control'), 'oom_kill')}"
+    def close(self) -> None:
+        if self.fd >= 0:
+            with _ignoring(OSError):
+                os.close(self.fd)
 
 
 def _members(cgroup_procs: str | None) -> set[int]:
@@ -195,16 +197,28 @@ def _spawn(
 PR_SET_CHILD_SUBREAPER = 36
 
 
-def _become_subreaper() -> None:
+def _become_subreaper() -> bool:
     """Have the orphans of what it starts (a dealer's children, reaped or not) reparented here, not to the
     machine's init: reaped here at once, a dead dealer's zombies never count against the next one's process
-    limit (an init that does not reap, as in many containers, would leave them in the cgroup).  Through
-    `_ctypes`: `ctypes` would take longer to import than the rest of this process."""
+    limit (an init that does not reap, as in many containers, would leave them in the cgroup); whether it
+    could.  Through `_ctypes`: `ctypes` would take longer to import than the rest of this process."""
     with _ignoring(ImportError, OSError, AttributeError):
         import _ctypes
 
         this_program = _ctypes.dlopen(None)  # type: ignore[arg-type]  # None: the program and its C library
-        _ctypes.call_function(_ctypes.dlsym(this_program, "prctl"), (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0))
+        done = _ctypes.call_function(_ctypes.dlsym(this_program, "prctl"), (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0))
+        return bool(done == 0)
+    return False
+
+
+def _childless() -> bool:
+    """Whether it has no child process at all, ended or not.  For a subreaper, that no process it started
+    has left anything behind: every descendant of a process that ended is a child of its now."""
+    try:
+        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return True
+    return False
 
 
 def _reap_ended() -> None:
@@ -259,7 +273,9 @@ def main() -> None:
         return
     cgroup_procs = setup[3] if setup[3] in joined else None  # the one that lists the trees
     memory_procs = setup[5] if setup[5] in joined else None  # the one that bounds their memory
-    _become_subreaper()
+    subreaper = _become_subreaper()
+    refused = _Count(cgroup_procs, ("pids.events",), "max")
+    killed = _Count(memory_procs, ("memory.events", "memory.oom_control"), "oom_kill")
     with _ignoring(OSError):
         control.send(b"J" + b"".join(b"1" if procs in joined else b"0" for procs in (setup[3], setup[5])))
     live: set[int] = set()
@@ -270,7 +286,7 @@ def main() -> None:
         try:
             if len(fds) not in (2, 3):
                 raise ValueError(f"{len(fds)} file descriptors, not 2 or 3")
-            hits = _limit_hits(cgroup_procs, memory_procs)  # nothing else runs in the cgroup now
+            hits = f"{refused.read()} {killed.read()}"  # nothing else runs in the cgroup now
             pid = _spawn(marshal.loads(message), fds, env, marker_name, devnull, reset)
         except (OSError, ValueError, EOFError, TypeError) as exc:
             number = exc.errno if isinstance(exc, OSError) and exc.errno else 0
@@ -283,9 +299,7 @@ def main() -> None:
             for fd in fds:
                 os.close(fd)
         with _ignoring(OSError):
-            if before:
-                control.send(before)
-            control.send(said)
+            control.send(before + b"\n" + said if before else said)  # one message: one wake-up of the harness
 
     while True:
         with _ignoring(InterruptedError):
@@ -304,7 +318,7 @@ def main() -> None:
             if pid not in live:
                 continue  # an orphan of what it started, reparented here: reaped, nothing to say
             live.discard(pid)
-            if not live:
+            if not live and not (subreaper and _childless()):
                 _kill_everything(set(), cgroup_procs)  # what it left, escaped or not: gone before the X
             ended = f"X{pid} {wait_status} {usage.ru_maxrss}".encode()
             while waiting and not live:
@@ -334,6 +348,8 @@ def main() -> None:
         else:
             answer(message, fds)
     _kill_everything(live, cgroup_procs)
+    refused.close()
+    killed.close()
     for procs in joined:  # out of its cgroups, and the cgroups gone: the harness may not live to do it
         group = os.path.dirname(procs)
         with _ignoring(OSError):
