@@ -346,3 +346,38 @@ def test_a_board_with_a_repeated_card_is_kept_to_be_shown(
     assert "repeated: QS, missing: KD" in bad.message
     due = reference.canonical_lines([5]).decode().split()
     assert bad.actual == " ".join("QS" if c == "KD" else c for c in due)
+
+
+_LINE = reference.canonical_lines([1])
+_REPEAT = _LINE.replace(_LINE[3:5], _LINE[:2], 1)  # its second card made its first again
+
+
+@pytest.mark.parametrize(
+    ("output", "encoding", "taken_as_it_is"),
+    [
+        (_LINE, "utf-8", True),
+        (reference.canonical_lines([2]), "latin-1", True),  # another deal's: the comparison says so
+        (_REPEAT, "utf-8", False),  # read the precise way: an invalid board, its repeat shown
+        (_LINE.lower(), "utf-8", False),
+        (_LINE.replace(b" ", b"\t"), "utf-8", False),
+        (_LINE[:-1] + b"\r", "utf-8", False),
+        (_LINE[:-1], "utf-8", False),
+        (_LINE, "utf-16", False),  # the same bytes are other text there
+    ],
+    ids=["canonical", "another-deal", "repeated-card", "lower-case", "tabs", "cr", "no-lf", "utf-16"],
+)
+def test_an_output_that_is_a_canonical_line_is_answered_as_the_precise_reader_would(
+    output: bytes, encoding: str, taken_as_it_is: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cmd:` takes an output that is exactly a canonical line as it is, unread; anything else, and the answer
+    of the precise reader (the fast way switched off) is the one given."""
+    from harness.adapters import program
+
+    (tmp_path / "out").write_bytes(output)
+    writer = "import sys; sys.stdout.buffer.write(open(sys.argv[1], 'rb').read())"
+    impl = f'cmd:{PY} -c "{writer}" {tmp_path / "out"} {{n}}'
+    assert program._is_canonical_line(output, encoding) is taken_as_it_is
+    quick = answers(impl, range(1, 2), encoding=encoding)
+    monkeypatch.setattr(program, "_is_canonical_line", lambda output, encoding: False)
+    assert quick == answers(impl, range(1, 2), encoding=encoding)
+    assert (quick == [output]) is taken_as_it_is
