@@ -96,7 +96,9 @@ class _Count:
 
     def __init__(self, procs: str | None, files: tuple[str, ...], key: str) -> None:
         self.fd, self.key = -1, key.encode()
-        for file in files if procs is not None else ():
+        if procs is None:
+            return
+        for file in files:
             with _ignoring(OSError):
                 self.fd = os.open(os.path.join(os.path.dirname(procs), file), os.O_RDONLY | os.O_CLOEXEC)
                 return
