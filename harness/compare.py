@@ -372,12 +372,13 @@ def _digest(dealer: Dealer, deals: Sequence[int], coming: Sequence[Sequence[int]
 def _answers(dealer: Dealer, deals: Sequence[int], coming: Sequence[Sequence[int]] = ()) -> list[Answer]:
     """One answer per deal, where the answers after the first failure are not dealt when the dealer
     can stop there (a program dying at every deal is not run for every deal of a chunk).  A dealer that
-    can be asked ahead (`lines_then`) is told `coming`, the deals each of the next calls will ask for."""
+    can be asked ahead (`lines_then`, `answers_until_failure`) is told `coming`, the deals each of the next
+    calls will ask for."""
     until_failure = getattr(dealer, "answers_until_failure", None)
     if until_failure is None:
         then = getattr(dealer, "lines_then", None)
         return then(deals, *coming) if then is not None and coming else dealer.lines(deals)
-    answers: list[Answer] = until_failure(deals)
+    answers: list[Answer] = until_failure(deals, *coming)
     if answers and isinstance(answers[-1], Failure):
         answers += [answers[-1]] * (len(deals) - len(answers))  # never looked at: the failure comes first
     return answers

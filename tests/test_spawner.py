@@ -314,15 +314,16 @@ def test_each_deal_s_process_starts_once_the_last_one_s_tree_is_gone(
     assert answers == [deal(n).line.encode() for n in range(1, 7)]
 
 
-def test_stopping_at_a_failure_kills_the_next_deal_s_process() -> None:
+def test_stopping_at_a_failure_kills_the_next_deal_s_process(tmp_path: Path) -> None:
     """`cmd:` starts the next deal's process while it judges the last one's output: when that output is
     the failure the comparison stops at, the next process is killed, not left running."""
     from harness.adapters.base import DealerOptions
     from harness.adapters.program import CommandDealer
 
     marker = f"next-{uuid.uuid4().hex}"
-    script = f'if [ "$1" = 1 ]; then echo not a board; else exec sleep 300 {marker}; fi'
-    dealer = CommandDealer(f"sh -c '{script}' sh {{n}}", DealerOptions())
+    waits = tmp_path / "waits.py"  # no board for deal 1; then waits, the marker in its command line
+    waits.write_text("import sys, time\nif sys.argv[1] == '1':\n    print('not a board')\nelse:\n    time.sleep(300)\n")
+    dealer = CommandDealer(f"{PY} {waits} {{n}} {marker}", DealerOptions())
     answers = dealer.answers_until_failure([1, 2, 3])
     assert [getattr(a, "kind", None) for a in answers] == ["invalid-output"]
     assert _marked(marker) == []
@@ -344,3 +345,65 @@ def test_a_read_of_the_spawner_cut_short_does_not_hang_the_kill() -> None:
     assert dealer.returncode is not None
     assert _marked(marker) == []
     assert _gone_within(spawner.pid, 10)  # retired: it ended, with whatever it had started
+
+
+# A `cmd:` dealer that notes each start in a file of its own (deal N: started-N), then deals.
+NOTING_DEALER = """
+import sys
+from pathlib import Path
+from reference import deal
+number, notes = int(sys.argv[1]), Path(sys.argv[2])
+with open(notes / f"started-{number}", "a") as note:
+    note.write("started\\n")
+print(deal(number).line, end="")
+"""
+
+
+@pytest.mark.parametrize(
+    ("second_call", "starts_of_3"),
+    [
+        ([3, 4], 1),  # the process started ahead is the one that deals 3
+        ([7, 8], 1),  # another call: the one started ahead is killed, and never asked again
+    ],
+)
+def test_a_cmd_dealer_starts_the_next_call_s_first_deal_as_this_call_s_last_one_ends(
+    second_call: list[int], starts_of_3: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Told the deals the comparer's next call will ask for, a `cmd:` dealer starts the first of them as its
+    last deal's process ends, and keeps it for that call, so that no call begins with a process to start."""
+    from harness.adapters.base import DealerOptions
+    from harness.adapters.program import CommandDealer
+    from reference import deal
+
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    (tmp_path / "dealer.py").write_text(NOTING_DEALER)
+    with CommandDealer(f"{PY} {tmp_path / 'dealer.py'} {{n}} {tmp_path}", DealerOptions()) as dealer:
+        assert dealer.answers_until_failure([1, 2], [3, 4]) == [deal(n).line.encode() for n in (1, 2)]
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "started-3").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert (tmp_path / "started-3").exists(), "deal 3's process was not started ahead"
+        assert dealer.answers_until_failure(second_call) == [deal(n).line.encode() for n in second_call]
+    assert (tmp_path / "started-3").read_text().count("started") == starts_of_3
+    assert sorted(p.name for p in tmp_path.glob("started-*")) == sorted(f"started-{n}" for n in {1, 2, 3, *second_call})
+
+
+def test_a_process_started_ahead_is_killed_at_a_reset(tmp_path: Path) -> None:
+    """The process started ahead for a call that never comes (the comparer narrows a failure instead) is
+    killed when the dealer is reset, and at its close."""
+    from harness.adapters.base import DealerOptions
+    from harness.adapters.program import CommandDealer
+    from reference import deal
+
+    marker = f"ahead-{uuid.uuid4().hex}"
+    waits = tmp_path / "waits.py"  # deal 1, then waits with the marker in its command line
+    board = deal(1).line
+    waits.write_text(f"import sys, time\nif sys.argv[1] == '1':\n    print({board!r})\nelse:\n    time.sleep(300)\n")
+    with CommandDealer(f"{PY} {waits} {{n}} {marker}", DealerOptions()) as dealer:
+        assert dealer.answers_until_failure([1], [2]) == [deal(1).line.encode()]
+        deadline = time.monotonic() + 60
+        while not _marked(marker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _marked(marker), "deal 2's process was not started ahead"
+        dealer.reset()
+        assert _marked(marker) == []

@@ -350,46 +350,73 @@ class CommandDealer(Dealer):
             self.argv.append("{n}")
         self.options = options
         self.answered = False  # a process of it has answered a deal with a board
+        self._ahead: tuple[int, process.Running] | None = None  # the next call's first deal's process
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         return self._answers(deals, until_failure=False)
 
-    def answers_until_failure(self, deals: Sequence[int]) -> list[Answer]:
-        """The answers up to and including the first failure: what a comparison needs."""
-        return self._answers(deals, until_failure=True)
+    def answers_until_failure(self, deals: Sequence[int], *coming: Sequence[int]) -> list[Answer]:
+        """The answers up to and including the first failure: what a comparison needs.  `coming`: the deals
+        each of the next calls will ask for; the first of them is started as the last of these ends."""
+        then = coming[0][0] if coming and coming[0] else None
+        return self._answers(deals, until_failure=True, then=then)
+
+    def reset(self) -> None:
+        self._drop_ahead()
+
+    def close(self) -> None:
+        self._drop_ahead()
+
+    def _drop_ahead(self) -> None:
+        if self._ahead is not None:
+            self._ahead[1].child.kill()
+            self._ahead = None
 
     def _argv(self, number: int) -> list[str]:
         return [a.replace("{n}", str(number)) for a in self.argv]
 
-    def _answers(self, deals: Sequence[int], *, until_failure: bool) -> list[Answer]:
+    def _answers(self, deals: Sequence[int], *, until_failure: bool, then: int | None = None) -> list[Answer]:
         """One process per deal, one at a time; each deal's output is judged while the next deal's process
-        runs (killed if that judgement is the failure a comparison stops at)."""
+        runs (killed if that judgement is the failure a comparison stops at), and the last one's while the
+        process of deal `then` runs, the next call's first, kept for it (unless this call ends in a failure)."""
         answers: list[Answer] = []
         o = self.options
         ended: list[process.Child] = []  # what they left outside their groups is swept once, at the end
         done: tuple[int, process.Run] | None = None  # run, not judged yet
         running: process.Running | None = None
+        if self._ahead is not None:
+            first, ahead = self._ahead
+            self._ahead = None
+            if len(deals) > 0 and deals[0] == first:
+                running = ahead.resumed()
+            else:
+                ahead.child.kill()
+        upcoming: process.Running | None = None
         try:
             for i, number in enumerate(deals):
                 if running is None:
                     argv = self._argv(number)
                     running = process.start(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
+                following = deals[i + 1] if i + 1 < len(deals) else then
+                if following is not None:  # asked for before any judging: it starts as soon as this one ends
+                    upcoming = running.followed_by(self._argv(following))
                 if done is not None:
                     answers.append(self._judge(*done))
                     done = None
                     if until_failure and isinstance(answers[-1], Failure):
                         break
-                if i + 1 < len(deals):  # the next deal's process starts as soon as this one's tree is gone
-                    run, running = running.finish_then(self._argv(deals[i + 1]), sweep=False)
-                else:
-                    run, running = running.finish(sweep=False), None
+                run = running.finish(sweep=False)
+                running, upcoming = upcoming, None
                 ended.append(run.child)
                 done = (number, run)
             if done is not None:
                 answers.append(self._judge(*done))
+                if running is not None and then is not None and not isinstance(answers[-1], Failure):
+                    self._ahead, running = (then, running), None
         finally:
-            if running is not None:
-                running.child.kill()
+            for left in (upcoming, running):
+                if left is not None:
+                    left.child.kill()
             process.sweep(ended)
         return answers
 
@@ -485,8 +512,9 @@ class StreamDealer(Dealer):
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         return self._answers(deals, until_failure=False)
 
-    def answers_until_failure(self, deals: Sequence[int]) -> list[Answer]:
-        """The answers up to and including the first failure: what a comparison needs."""
+    def answers_until_failure(self, deals: Sequence[int], *coming: Sequence[int]) -> list[Answer]:
+        """The answers up to and including the first failure: what a comparison needs (`coming` is not
+        needed: the numbers a stream is fed are written ahead anyway)."""
         return self._answers(deals, until_failure=True)
 
     @property

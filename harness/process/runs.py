@@ -57,32 +57,12 @@ class Running:
 
     def finish(self, *, sweep: bool = True) -> Run:
         """Run it to its end, or kill it (with every descendant) at the timeout or output cap."""
-        return self._finish(sweep, None)[0]
-
-    def finish_then(self, argv: Sequence[str], *, sweep: bool = True) -> tuple[Run, Running | None]:
-        """`finish`, and the next program (`argv`, no stdin, the same timeouts and limits) started as soon as
-        this one's tree is gone: asked for at once (the spawner holds it until then), so that it starts
-        without waiting for this process to hear of that end (None: start it yourself, the spawner could
-        not take it)."""
-        return self._finish(sweep, argv)
-
-    def _started(self) -> None:
-        """A process asked for after another: from its start, not from the asking, its time counts."""
-        if self.child.pending:
-            self.child.wait_started()
-            self.spawned = time.monotonic()
-
-    def _finish(self, sweep: bool, then: Sequence[str] | None) -> tuple[Run, Running | None]:
         self._started()
         child, timeout, stdin_open = self.child, self.timeout, self.stdin_open
         started_at: float | None = None
         out = bytearray()
         result = Run(child, b"", None)
-        following: Running | None = None
         try:
-            if then is not None:
-                with contextlib.suppress(OSError):  # the spawner is gone: the caller starts it afresh
-                    following = Running(then, None, timeout, self.max_output, self.limits, self.startup, after=child)
             while True:
                 now = time.monotonic()
                 if stdin_open and child.unread_input() in (0, None):
@@ -120,15 +100,33 @@ class Running:
                     result.timed_out = True
                 else:
                     child.finish(sweep=sweep)
-            if following is not None:
-                following._started()
         except BaseException:
             child.kill()
-            if following is not None:
-                following.child.kill()
             raise
         result.stdout = bytes(out)
-        return result, following
+        return result
+
+    def followed_by(self, argv: Sequence[str]) -> Running | None:
+        """The next program (`argv`, no stdin, the same timeouts and limits), asked for now and started as soon
+        as this one's tree is gone, without waiting for this process to hear of that end; None where the
+        spawner is gone (start it afresh).  Where the spawner cannot hold it (no cgroup), it starts now."""
+        try:
+            return Running(argv, None, self.timeout, self.max_output, self.limits, self.startup, after=self.child)
+        except OSError:
+            return None
+
+    def resumed(self) -> Running:
+        """Itself, taken up by a later call than the one that started it: its time counts from now at the
+        earliest, as the time between was the harness's (a process that has ended is read as it ended)."""
+        if not self.child.pending:
+            self.spawned = max(self.spawned, time.monotonic())
+        return self
+
+    def _started(self) -> None:
+        """A process asked for after another: from its start, not from the asking, its time counts."""
+        if self.child.pending:
+            self.child.wait_started()
+            self.spawned = time.monotonic()
 
 
 def start(
