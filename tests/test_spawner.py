@@ -360,32 +360,35 @@ print(deal(number).line, end="")
 
 
 @pytest.mark.parametrize(
-    ("second_call", "starts_of_3"),
+    ("second_call", "used_ahead"),
     [
-        ([3, 4], 1),  # the process started ahead is the one that deals 3
-        ([7, 8], 1),  # another call: the one started ahead is killed, and never asked again
+        ([3, 4, 5], True),  # the processes started ahead (deals 3 and 4) are the ones that deal them
+        ([7, 8], False),  # another call: those started ahead are killed, and never asked again
     ],
 )
-def test_a_cmd_dealer_starts_the_next_call_s_first_deal_as_this_call_s_last_one_ends(
-    second_call: list[int], starts_of_3: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_cmd_dealer_starts_the_next_call_s_first_deals_as_this_call_s_last_one_ends(
+    second_call: list[int], used_ahead: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Told the deals the comparer's next call will ask for, a `cmd:` dealer starts the first of them as its
-    last deal's process ends, and keeps it for that call, so that no call begins with a process to start."""
+    """Told the deals the comparer's next call will ask for, a `cmd:` dealer asks for the first two as its
+    last deal's process ends, and keeps them for that call, so that no call begins with a process to start."""
     from harness.adapters.base import DealerOptions
     from harness.adapters.program import CommandDealer
     from reference import deal
 
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     (tmp_path / "dealer.py").write_text(NOTING_DEALER)
+    starts = {n: tmp_path / f"started-{n}" for n in range(1, 9)}
     with CommandDealer(f"{PY} {tmp_path / 'dealer.py'} {{n}} {tmp_path}", DealerOptions()) as dealer:
-        assert dealer.answers_until_failure([1, 2], [3, 4]) == [deal(n).line.encode() for n in (1, 2)]
+        assert dealer.answers_until_failure([1, 2], [3, 4, 5]) == [deal(n).line.encode() for n in (1, 2)]
         deadline = time.monotonic() + 60
-        while not (tmp_path / "started-3").exists() and time.monotonic() < deadline:
+        while not starts[3].exists() and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert (tmp_path / "started-3").exists(), "deal 3's process was not started ahead"
+        assert starts[3].exists(), "deal 3's process was not started ahead"
         assert dealer.answers_until_failure(second_call) == [deal(n).line.encode() for n in second_call]
-    assert (tmp_path / "started-3").read_text().count("started") == starts_of_3
-    assert sorted(p.name for p in tmp_path.glob("started-*")) == sorted(f"started-{n}" for n in {1, 2, 3, *second_call})
+    counts = {n: path.read_text().count("started") if path.exists() else 0 for n, path in starts.items()}
+    assert all(counts[n] == 1 for n in (1, 2, 3, *second_call)), counts
+    assert counts[4] == 1 if used_ahead else counts[4] <= 1, counts  # 4 may have been killed before it began
+    assert {n for n, count in counts.items() if count} <= {1, 2, 3, 4, *second_call}, counts
 
 
 def test_a_process_started_ahead_is_killed_at_a_reset(tmp_path: Path) -> None:

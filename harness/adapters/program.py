@@ -21,6 +21,7 @@ it has started (it reads its stdin or writes): a slow start is not a slow deal.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import fcntl
 import hashlib
@@ -48,6 +49,7 @@ from harness.process import LIVENESS_S
 from reference.cards import LINE_BYTES, parse_canonical_line
 
 BULK_PIECE = 1 << 16  # deals a bulk digest asks a stream program for at once (their lines held: 10 MB at most)
+AHEAD_OF_A_CALL = 2  # processes of a `cmd:` dealer's next call asked for as a call ends
 RELEARNS = 4  # a header's number grows a digit at most once in a batch of BULK_PIECE deals
 MAX_LEARNT = 1 << 14  # bytes a board's layout is learnt from, at most (as `harness.cards.MAX_PENDING`)
 BULK_HOLD = 1 << 18  # bytes of output gathered before they are taken in bulk
@@ -350,16 +352,15 @@ class CommandDealer(Dealer):
             self.argv.append("{n}")
         self.options = options
         self.answered = False  # a process of it has answered a deal with a board
-        self._ahead: tuple[int, process.Running] | None = None  # the next call's first deal's process
+        self._ahead: list[tuple[int, process.Running]] = []  # the next call's first deals' processes
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
         return self._answers(deals, until_failure=False)
 
     def answers_until_failure(self, deals: Sequence[int], *coming: Sequence[int]) -> list[Answer]:
         """The answers up to and including the first failure: what a comparison needs.  `coming`: the deals
-        each of the next calls will ask for; the first of them is started as the last of these ends."""
-        then = coming[0][0] if coming and coming[0] else None
-        return self._answers(deals, until_failure=True, then=then)
+        each of the next calls will ask for; the first two of them are asked for as these end."""
+        return self._answers(deals, until_failure=True, then=coming[0][:AHEAD_OF_A_CALL] if coming else ())
 
     def reset(self) -> None:
         self._drop_ahead()
@@ -368,55 +369,69 @@ class CommandDealer(Dealer):
         self._drop_ahead()
 
     def _drop_ahead(self) -> None:
-        if self._ahead is not None:
-            self._ahead[1].child.kill()
-            self._ahead = None
+        for _, ahead in self._ahead:
+            ahead.child.kill()
+        self._ahead = []
 
     def _argv(self, number: int) -> list[str]:
         return [a.replace("{n}", str(number)) for a in self.argv]
 
-    def _answers(self, deals: Sequence[int], *, until_failure: bool, then: int | None = None) -> list[Answer]:
-        """One process per deal, one at a time; each deal's output is judged while the next deal's process
-        runs (killed if that judgement is the failure a comparison stops at), and the last one's while the
-        process of deal `then` runs, the next call's first, kept for it (unless this call ends in a failure)."""
+    def _answers(self, deals: Sequence[int], *, until_failure: bool, then: Sequence[int] = ()) -> list[Answer]:
+        """One process per deal, one at a time, each asked for before the last output is judged (the spawner
+        starts it once the last tree is gone); each deal's output is judged while the next deal's process
+        runs (killed if that judgement is the failure a comparison stops at).  The processes of `then`, the
+        next call's first deals, are asked for too, and kept for it (unless this call ends in a failure)."""
         answers: list[Answer] = []
         o = self.options
         ended: list[process.Child] = []  # what they left outside their groups is swept once, at the end
         done: tuple[int, process.Run] | None = None  # run, not judged yet
-        running: process.Running | None = None
-        if self._ahead is not None:
-            first, ahead = self._ahead
-            self._ahead = None
-            if len(deals) > 0 and deals[0] == first:
-                running = ahead.resumed()
-            else:
-                ahead.child.kill()
-        upcoming: process.Running | None = None
+        queue = collections.deque(self._ahead)  # the processes asked for, of deals[i], deals[i + 1] …
+        self._ahead = []
+        if [n for n, _ in queue] != list(deals[: len(queue)]):  # another call than the one they were for
+            queue, self._ahead = collections.deque(), list(queue)
+            self._drop_ahead()
+        for _, ahead in queue:
+            ahead.resumed()
+
+        sequence = [*deals, *then]
+        asked = len(queue)  # of `sequence`, the processes asked for so far
+
+        def ask_until(end: int) -> None:
+            """Ask for the processes of sequence[asked:end], each to start once the one before it has ended."""
+            nonlocal asked
+            while asked < end:
+                number = sequence[asked]
+                if not queue:
+                    argv = self._argv(number)
+                    asking = process.start(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
+                elif (following := queue[-1][1].followed_by(self._argv(number))) is not None:
+                    asking = following
+                else:
+                    return  # its spawner is gone: it is started afresh when its turn comes
+                queue.append((number, asking))
+                asked += 1
+
         try:
             for i, number in enumerate(deals):
-                if running is None:
-                    argv = self._argv(number)
-                    running = process.start(argv, None, o.timeout, MAX_OUTPUT, o.limits, startup=o.startup_timeout)
-                following = deals[i + 1] if i + 1 < len(deals) else then
-                if following is not None:  # asked for before any judging: it starts as soon as this one ends
-                    upcoming = running.followed_by(self._argv(following))
+                ask_until(min(i + 2, len(deals) + 1, len(sequence)))  # this deal's, and the next one's
                 if done is not None:
                     answers.append(self._judge(*done))
                     done = None
                     if until_failure and isinstance(answers[-1], Failure):
                         break
+                got, running = queue.popleft()
+                assert got == number, (got, number)
                 run = running.finish(sweep=False)
-                running, upcoming = upcoming, None
                 ended.append(run.child)
                 done = (number, run)
             if done is not None:
                 answers.append(self._judge(*done))
-                if running is not None and then is not None and not isinstance(answers[-1], Failure):
-                    self._ahead, running = (then, running), None
+                if then and not (until_failure and isinstance(answers[-1], Failure)):
+                    ask_until(len(sequence))
+                    self._ahead, queue = list(queue), collections.deque()
         finally:
-            for left in (upcoming, running):
-                if left is not None:
-                    left.child.kill()
+            for _, left in queue:
+                left.child.kill()
             process.sweep(ended)
         return answers
 
