@@ -410,3 +410,37 @@ def test_a_process_started_ahead_is_killed_at_a_reset(tmp_path: Path) -> None:
         assert _marked(marker), "deal 2's process was not started ahead"
         dealer.reset()
         assert _marked(marker) == []
+
+
+def _spawner_pids() -> set[int]:
+    """The spawners this process has started that are alive."""
+    mine = str(os.getpid())
+    found = set()
+    for name in os.listdir("/proc"):
+        try:
+            ours = name.isdigit() and Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1] == mine
+            if ours and b"spawner_main.py" in Path(f"/proc/{name}/cmdline").read_bytes():
+                found.add(int(name))
+        except OSError:
+            continue
+    return found
+
+
+def test_a_cmd_dealer_started_early_has_its_spawner_ready_for_its_first_deal() -> None:
+    """`start_early` (while the other dealer of a worker prepares) starts the spawner the first deal's process
+    is then started by: the first deal waits for no Python to start."""
+    from harness.adapters.base import DealerOptions
+    from harness.adapters.program import CommandDealer
+    from reference import deal
+
+    spawner.close_spawners()
+    before = _spawner_pids()
+    with CommandDealer(
+        f"{PY} -c 'from reference import deal; import sys; print(deal(int(sys.argv[1])).line)'", DealerOptions()
+    ) as dealer:
+        dealer.start_early()
+        started_early = _spawner_pids() - before
+        assert len(started_early) == 1, started_early
+        assert dealer.lines([1]) == [deal(1).line.encode()]
+        assert _spawner_pids() - before == started_early
+    spawner.close_spawners()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 from harness.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from harness.process.child import Child, spawn
+    from harness.process.child import Child, spawn, start_spawner
     from harness.process.exits import exit_text, limit_in_words, memory_words
     from harness.process.linux import die_with_parent
     from harness.process.runs import LIVENESS_S, Run, Running, run, run_quietly, start, sweep
@@ -43,6 +43,7 @@ _HOMES: Final = {
     "run_quietly": "harness.process.runs",
     "spawn": "harness.process.child",
     "start": "harness.process.runs",
+    "start_spawner": "harness.process.child",
     "sweep": "harness.process.runs",
 }
 
@@ -61,6 +62,7 @@ __all__ = [
     "run_quietly",
     "spawn",
     "start",
+    "start_spawner",
     "sweep",
 ]
 

@@ -75,9 +75,7 @@ class Child:
         self.limits = limits
         marker = mine.marker(serial)
         self.marker = f"{supervisor.MARKER_ENV}={marker}".encode()
-        environment = dealer_environment(env)
-        if supervisor.MARKER_ENV in environment:  # the harness runs as a dealer: its dealers carry their own
-            environment = {k: v for k, v in environment.items() if k != supervisor.MARKER_ENV}
+        environment = _environment(env)
         theirs: list[int] = []  # the ends the process gets: closed here once it has them
         ours: list[int] = []
         try:
@@ -431,6 +429,21 @@ def _decoded(raw: bytes, encoding: str) -> str:
         return raw.decode(encoding, "replace")
     except UnicodeError:  # stderr need not be in stdout's encoding (utf-16 wants its BOM)
         return raw.decode("utf-8", "replace")
+
+
+def _environment(env: dict[str, str] | None) -> dict[str, str]:
+    """A dealer's environment (`dealer_environment`) but for a marker of ours: the harness may run as a
+    dealer, and its dealers carry their own."""
+    environment = dealer_environment(env)
+    if supervisor.MARKER_ENV in environment:
+        environment = {k: v for k, v in environment.items() if k != supervisor.MARKER_ENV}
+    return environment
+
+
+def start_spawner(limits: Limits = NO_LIMITS, env: dict[str, str] | None = None) -> None:
+    """Start, and keep idle, the spawner the next process of these limits and environment will be started
+    by, so that its start (a Python's) overlaps other work; OSError if it cannot be started."""
+    spawner.release(spawner.acquire(limits, _environment(env)))
 
 
 def spawn(

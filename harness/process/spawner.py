@@ -255,7 +255,8 @@ def _forget_parent_spawners() -> None:
 os.register_at_fork(after_in_child=_forget_parent_spawners)
 
 
-def _acquire(limits: Limits, env: dict[str, str]) -> Spawner:
+def acquire(limits: Limits, env: dict[str, str]) -> Spawner:
+    """An idle spawner of these settings, else a new one (release it when done)."""
     with _lock:
         for i, spawner in enumerate(_idle):
             if spawner.limits == limits and spawner.env == env:
@@ -308,7 +309,7 @@ def start(
     A spawner that ended (killed from outside: an interrupt kills every descendant of the harness) is
     replaced, and the request made again: it started nothing, or what it started died with it."""
     for attempt in (1, 2):
-        spawner = _acquire(limits, env)
+        spawner = acquire(limits, env)
         try:
             return spawner, spawner.start(argv, marker, cpu_s, fds)
         except SpawnerGone:
