@@ -41,10 +41,12 @@ def _pick_table(rule: LcgRule) -> npt.NDArray[np.uint8]:
     The state is kept modulo 2³² (uint32 wrap-around): its low 31 bits are those of the state
     modulo 2³¹, and the rule's out_mask drops the rest, so one table shape serves every rule.
     """
-    high = np.arange(1 << 16, dtype=np.int64)
-    randoms = ((high & rule.out_mask) | rule.out_or) + rule.out_add
-    lefts = np.arange(1, DECK_SIZE + 1, dtype=np.int64)[:, None]
-    return (randoms[None, :] % lefts).astype(np.uint8)
+    high = np.arange(1 << 16, dtype=np.uint32)
+    randoms = ((high & rule.out_mask) | rule.out_or) + np.uint32(rule.out_add)  # below 2¹⁷: no wrap-around
+    table = np.empty((DECK_SIZE, 1 << 16), dtype=np.uint8)
+    for left in range(1, DECK_SIZE + 1):  # by a scalar: some 3× faster than the broadcast int64 remainder
+        np.remainder(randoms, np.uint32(left), out=table[left - 1], casting="unsafe")
+    return table
 
 
 def _shuffle_into(seeds: npt.NDArray[np.uint32], rule: LcgRule, deck: npt.NDArray[Any], out: npt.NDArray[Any]) -> None:
