@@ -149,7 +149,7 @@ def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
     signal.signal(signal.SIGTERM, terminated)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     die_with_parent(signal.SIGTERM, parent)  # SIGTERM: `terminated` kills the dealers too
-    warming = prepare_dealers(request)
+    prepare_dealers(request)  # not waited for: the reference's first deal waits for its own preparing
     try:
         comparer = open_comparer(request)
     except RequestError as exc:
@@ -159,7 +159,6 @@ def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
         conn.send(_broken(exc))
         return
     comparer.actual.start_early()
-    warming.join()
     try:
         conn.send(("ready", None))
         while (sent := conn.recv()) is not None:
@@ -188,7 +187,8 @@ _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 def prepare_dealers(request: Request) -> threading.Thread:
     """Both dealers' kinds prepare what their first deal would (`Dealer.prepare`: the reference dealer's
-    tables, some 20 ms), in a thread, while the dealers start (a `py:` runner imports its module)."""
+    tables, some 30 ms), in a thread, while the dealers start (a `py:` runner imports its module) and the
+    other deals its first chunk; a dealer's first deal waits for its own kind's preparing under way."""
     kinds = {dealer_class(parse_impl(impl).kind) for impl in (request.impl, request.against)}
     options = request.options
 

@@ -83,7 +83,8 @@ class Dealer(ABC):
     @classmethod  # noqa: B027 (most kinds have nothing to prepare)
     def prepare(cls, options: DealerOptions) -> None:
         """Do now, once per process, what this kind's first deal would (build tables): a worker runs it in a
-        thread while the other dealer of its comparison starts.  Nothing is dealt or decided here."""
+        thread while the other dealer of its comparison starts and deals, and does not wait for it: a kind
+        that prepares makes its first deal wait for a preparing under way.  Nothing is dealt or decided here."""
 
     def start_early(self) -> None:  # noqa: B027 (most kinds start nothing before their first deal)
         """Start now what the first deal would (a process), while the other dealer prepares; nothing is

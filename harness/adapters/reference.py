@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
+import threading
 from collections.abc import Sequence
 
 import reference
@@ -13,6 +15,23 @@ from harness.intervals import as_interval
 from reference.cards import LINE_BYTES
 
 STORED_ROWS_FROM = 10_000  # deals in the smallest row of the fixtures' digest tables: fewer are never looked up
+# Held while `prepare` builds, in a worker's thread, what the first deal would: a first deal meanwhile waits
+# for it instead of building the same tables beside it (the other dealer of the worker goes on meanwhile).
+_preparing = threading.Lock()
+
+
+def _after_fork() -> None:
+    global _preparing
+    _preparing = threading.Lock()  # a thread of the parent may have held it at the fork
+
+
+os.register_at_fork(after_in_child=_after_fork)
+
+
+def _prepared() -> None:
+    """Wait for a `prepare` under way, if any."""
+    with _preparing:
+        pass
 
 
 class ReferenceDealer(Dealer):
@@ -26,10 +45,12 @@ class ReferenceDealer(Dealer):
 
     @classmethod
     def prepare(cls, options: DealerOptions) -> None:
-        reference.block_digest((1,), options.dialect)  # the first deal builds the dialect's dealing tables
-        stored_tables(reference.get_dialect(options.dialect).name)
+        with _preparing:
+            reference.block_digest((1,), options.dialect)  # the first deal builds the dialect's dealing tables
+            stored_tables(reference.get_dialect(options.dialect).name)
 
     def lines(self, deals: Sequence[int]) -> list[Answer]:
+        _prepared()
         data = reference.canonical_lines(deals, self.dialect)
         return [data[i : i + LINE_BYTES] for i in range(0, len(data), LINE_BYTES)]
 
@@ -40,7 +61,10 @@ class ReferenceDealer(Dealer):
     def block_digest(self, deals: Sequence[int]) -> str:
         """The deals' digest: a whole row of a digest table of the golden fixtures is read, not recomputed."""
         stored = stored_digest(self.dialect.name, deals)
-        return stored if stored is not None else reference.block_digest(deals, self.dialect)
+        if stored is not None:
+            return stored
+        _prepared()
+        return reference.block_digest(deals, self.dialect)
 
 
 def stored_digest(dialect: str, deals: Sequence[int]) -> str | None:
@@ -49,6 +73,7 @@ def stored_digest(dialect: str, deals: Sequence[int]) -> str | None:
     (every table's SHA-256 as the manifest says); else None."""
     if len(deals) < STORED_ROWS_FROM or (span := as_interval(deals)) is None:
         return None
+    _prepared()
     return stored_tables(dialect).get(span)
 
 
