@@ -1,17 +1,18 @@
 """What `cmd:` costs beside what its processes cost: the harness against a shell loop, same run.
 
-    python benchmarks/bench_cmd.py [--deals N] [--rounds R]
+    python benchmarks/bench_cmd.py [--deals N] [--rounds R] [--formats line,rows]
 
-Builds examples/c/freecell.c (needs cc) and times, for deals 1 … N: (1) a shell loop that starts
-the dealer once per deal (`for n in …; do freecell -f line $n; done > /dev/null`), (2)
-`freecell-harness verify cmd:… --range 1-N --jobs 1`, which starts it once per deal too, and (3)
-the part of (2) that starts the processes: `harness.process.run` once per deal, one after another,
-through the spawner (a small process that has set the dealers' limits and cgroup on itself, and
-starts each with posix_spawn in a session of its own).  (2) also asks for each deal's process as
-soon as the last one has closed its output, and judges each output while the next runs; (3) does
-neither.  The three take turns, R rounds; the best of each is printed, and the ratio of the best
-cmd: to the best shell loop (the goal: at most 2×).  (2) includes what a `verify` costs once (a
-worker process, its sentinel and spawner started): about 40-60 ms, a sixth of 300 deals.
+Builds examples/c/freecell.c (needs cc) and times, for deals 1 … N and each output format: (1) a
+shell loop that starts the dealer once per deal (`for n in …; do freecell -f FORMAT $n; done >
+/dev/null`), (2) `freecell-harness verify cmd:… --range 1-N --jobs 1`, which starts it once per deal
+too, and (3) the part of (2) that starts the processes: `harness.process.run` once per deal, one
+after another, through the spawner (a small process that has set the dealers' limits and cgroup on
+itself, and starts each with posix_spawn in a session of its own).  (2) also asks for each deal's
+process before it judges the last output (the spawner starts it once the last tree is gone), and
+judges each output while the next runs; (3) does neither.  The three take turns, R rounds; the best
+of each is printed, and the ratio of the best cmd: to the best shell loop (the goal: at most 2×).
+(2) includes what a `verify` costs once (a worker process, its sentinel and spawner started): about
+40-60 ms, a twentieth of 2,000 deals.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--formats", default="line,rows", help="the dealer's output formats, comma-separated")
     args = parser.parse_args()
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
@@ -43,38 +45,43 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         exe = str(Path(tmp) / "freecell")
         subprocess.run([cc, "-O2", "-o", exe, str(ROOT / "examples" / "c" / "freecell.c")], check=True)
-        loop = f'n=1; while [ $n -le {args.deals} ]; do "{exe}" -f line $n; n=$((n + 1)); done > /dev/null'
-
-        def shell() -> float:
-            started = time.perf_counter()
-            subprocess.run(["sh", "-c", loop], check=True)
-            return time.perf_counter() - started
-
-        def harness() -> float:
-            outcome = engine.run(Request(impl=f"cmd:{exe} -f line {{n}}", ranges=((1, args.deals),), jobs=1))
-            assert outcome.conformant and outcome.checked == args.deals, outcome.first_failure
-            return outcome.elapsed_s
-
-        def starts() -> float:
-            started = time.perf_counter()
-            for n in range(1, args.deals + 1):
-                run = process.run([exe, "-f", "line", str(n)], None, 10, 1 << 20, Limits())
-                run.child.finish()
-                assert run.returncode == 0
-            return time.perf_counter() - started
-
-        best = {"shell loop": float("inf"), "process.run": float("inf"), "cmd:": float("inf")}
-        for _ in range(args.rounds):
-            for name, measure in (("shell loop", shell), ("process.run", starts), ("cmd:", harness)):
-                best[name] = min(best[name], measure())
-        print(f"{args.deals:,} deals, one process each, 1 job (best of {args.rounds} rounds)")
-        for name, seconds in best.items():
-            print(
-                f"  {name:<12}{seconds:7.2f} s  ({args.deals / seconds:8,.0f} deals/s, "
-                f"{1000 * seconds / args.deals:5.2f} ms a deal, {seconds / best['shell loop']:5.2f}× the shell loop)"
-            )
-        print(f"  ratio       {best['cmd:'] / best['shell loop']:7.2f}×  (goal: at most 2×)")
+        for fmt in args.formats.split(","):
+            measure_format(exe, fmt, args.deals, args.rounds)
     return 0
+
+
+def measure_format(exe: str, fmt: str, deals: int, rounds: int) -> None:
+    loop = f'n=1; while [ $n -le {deals} ]; do "{exe}" -f {fmt} $n; n=$((n + 1)); done > /dev/null'
+
+    def shell() -> float:
+        started = time.perf_counter()
+        subprocess.run(["sh", "-c", loop], check=True)
+        return time.perf_counter() - started
+
+    def harness() -> float:
+        outcome = engine.run(Request(impl=f"cmd:{exe} -f {fmt} {{n}}", ranges=((1, deals),), jobs=1))
+        assert outcome.conformant and outcome.checked == deals, outcome.first_failure
+        return outcome.elapsed_s
+
+    def starts() -> float:
+        started = time.perf_counter()
+        for n in range(1, deals + 1):
+            run = process.run([exe, "-f", fmt, str(n)], None, 10, 1 << 20, Limits())
+            run.child.finish()
+            assert run.returncode == 0
+        return time.perf_counter() - started
+
+    best = {"shell loop": float("inf"), "process.run": float("inf"), "cmd:": float("inf")}
+    for _ in range(rounds):
+        for name, measure in (("shell loop", shell), ("process.run", starts), ("cmd:", harness)):
+            best[name] = min(best[name], measure())
+    print(f"{deals:,} deals, one process each, -f {fmt}, 1 job (best of {rounds} rounds)")
+    for name, seconds in best.items():
+        print(
+            f"  {name:<12}{seconds:7.2f} s  ({deals / seconds:8,.0f} deals/s, "
+            f"{1000 * seconds / deals:5.2f} ms a deal, {seconds / best['shell loop']:5.2f}× the shell loop)"
+        )
+    print(f"  ratio       {best['cmd:'] / best['shell loop']:7.2f}×  (goal: at most 2×)")
 
 
 if __name__ == "__main__":
