@@ -363,7 +363,7 @@ class CommandDealer(Dealer):
         return self._answers(deals, until_failure=True, then=coming[0][:AHEAD_OF_A_CALL] if coming else ())
 
     def start_early(self) -> None:
-        """Its spawner started (a Python process: some 30 ms) while the other dealer prepares."""
+        """Its spawner started (a Python process: some 20 ms) while the other dealer prepares."""
         with contextlib.suppress(OSError):
             process.start_spawner(self.options.limits)
 
@@ -418,7 +418,7 @@ class CommandDealer(Dealer):
 
         try:
             for i, number in enumerate(deals):
-                ask_until(min(i + 2, len(deals) + 1, len(sequence)))  # this deal's, and the next one's
+                ask_until(min(i + 2, len(sequence)))  # this deal's, and the next one's
                 if done is not None:
                     answers.append(self._judge(*done))
                     done = None
