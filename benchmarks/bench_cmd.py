@@ -12,7 +12,7 @@ process before it judges the last output (the spawner starts it once the last tr
 judges each output while the next runs; (3) does neither.  The three take turns, R rounds; the best
 of each is printed, and the ratio of the best cmd: to the best shell loop (the goal: at most 2×).
 (2) includes what a `verify` costs once (a worker process, its sentinel and spawner started): about
-40-60 ms, a twentieth of 2,000 deals.
+40-60 ms, a fifth of 500 deals.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--formats", default="line,rows", help="the dealer's output formats, comma-separated")
     args = parser.parse_args()
