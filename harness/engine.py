@@ -149,7 +149,7 @@ def serve_blocks(conn: Connection, request: Request, parent: int) -> None:
     signal.signal(signal.SIGTERM, terminated)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     die_with_parent(signal.SIGTERM, parent)  # SIGTERM: `terminated` kills the dealers too
-    prepare_dealers(request)  # not waited for: the reference's first deal waits for its own preparing
+    prepare_dealers(request)
     try:
         comparer = open_comparer(request)
     except RequestError as exc:
@@ -185,7 +185,7 @@ def _broken(exc: Exception) -> tuple[str, str]:
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def prepare_dealers(request: Request) -> threading.Thread:
+def prepare_dealers(request: Request) -> None:
     """Both dealers' kinds prepare what their first deal would (`Dealer.prepare`: the reference dealer's
     tables, some 30 ms), in a thread, while the dealers start (a `py:` runner imports its module) and the
     other deals its first chunk; a dealer's first deal waits for its own kind's preparing under way."""
@@ -197,9 +197,7 @@ def prepare_dealers(request: Request) -> threading.Thread:
             with contextlib.suppress(Exception):  # only a head start: the first deal does it again, and says why
                 cls.prepare(options)
 
-    thread = threading.Thread(target=prepare, daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=prepare, daemon=True).start()
 
 
 @dataclass(slots=True)
