@@ -11,7 +11,7 @@ from typing import cast
 from harness.adapters.base import Answer, Dealer
 from harness.diagnosis import diagnosed
 from harness.errors import RequestError
-from harness.failures import Failure
+from harness.failures import KEEPS_STATE, Failure, kept_state
 from harness.intervals import Block
 
 
@@ -289,7 +289,7 @@ class BlockComparer:
 
     def _alone(self, failure: Failure, after: Sequence[int] = ()) -> Failure:
         """A mismatch or an invalid board that is right when its deal is dealt alone, from a fresh
-        process, says so; and when that deal, asked for again in the same process, is wrong again,
+        process, says so; and when that deal, asked for twice again in the same process, is wrong both times,
         says that the dealer keeps state from deal to deal (a deck it appends to, a generator it
         seeds once), not that it deals by chance.  A mismatch where the dealer, dealt that deal alone,
         gives no board at all is that failure (it skipped the deal, or wrote something that is no
@@ -304,11 +304,8 @@ class BlockComparer:
         if alone is not None:
             return failure
         before = f"dealt after deals {after[0]}-{after[-1]} in the same process; " if after else ""
-        if self._lines([failure.deal]) is not None:
-            note = (
-                f" ({before}alone, from a fresh process, deal {failure.deal} is right, and asked for deal "
-                f"{failure.deal} again in the same process it is not: the dealer keeps state from deal to deal)"
-            )
+        if all(self._lines([failure.deal]) is not None for _ in range(2)):
+            note = f" ({before}{kept_state(failure.deal)}: {KEEPS_STATE})"
             return replace(failure, message=failure.message + note, stateful=True)
         note = (
             f" ({before}alone, from a fresh process, deal {failure.deal} is right: "

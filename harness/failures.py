@@ -62,6 +62,17 @@ class Diagnosis:
         return cls(cause=data["cause"], message=str(data["message"]), same_as=same_as)
 
 
+KEEPS_STATE = "the dealer keeps state from deal to deal"
+
+
+def kept_state(deal: int) -> str:
+    """What shows a dealer keeps state: twice, not once, wrong again (by chance one deal in k, odds 1/k²)."""
+    return (
+        f"alone, from a fresh process, deal {deal} is right, and asked for deal {deal} twice again "
+        "in the same process it is not"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Failure:
     """Deal `deal` failed with `kind`.  `expected`/`actual` are canonical lines without their LF."""
@@ -74,7 +85,7 @@ class Failure:
     diagnosis: Diagnosis | None = None  # for a mismatch: why, when the harness can tell
     # Dealt again the same way, it did not recur (its message says so): no one need say it again.
     transient: bool = False
-    # Right when dealt alone from a fresh process, wrong again when asked again in that process: the
+    # Right when dealt alone from a fresh process, wrong when asked twice again in that process: the
     # dealer keeps state from deal to deal (its message says so; a diagnosis never calls it chance).
     stateful: bool = False
 

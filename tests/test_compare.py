@@ -43,6 +43,24 @@ def test_a_dealer_wrong_by_chance_is_called_non_deterministic(kind: str, monkeyp
     assert failure.kind in ("mismatch", "error")
 
 
+@pytest.mark.parametrize(
+    ("calls", "stateful"),
+    [("2-", True), ("2,3", True), ("2", False), ("2,4-", False)],
+    ids=["wrong-from-then-on", "wrong-twice-again", "wrong-again-once", "wrong-again-then-right"],
+)
+def test_a_dealer_is_said_to_keep_state_only_when_twice_again_it_deals_that_deal_wrong(
+    monkeypatch: pytest.MonkeyPatch, calls: str, stateful: bool
+) -> None:
+    """Deal 2 is a process's 2nd call: wrong; alone, from a fresh process (call 1), right; then asked
+    twice again (calls 2 and 3).  Once wrong again (by chance, one deal in k, odds 1/k) is not enough."""
+    monkeypatch.setenv("FLAKY_CALLS", calls)
+    failure = run(Request(impl="py:flaky:on_calls", ranges=((1, 100),))).first_failure
+    assert failure is not None and (failure.deal, failure.kind) == (2, "mismatch"), failure
+    assert failure.stateful == stateful, failure.message
+    assert ("keeps state" in failure.explanation) == stateful, failure.explanation
+    assert ("stateful or non-deterministic" in failure.message) == (not stateful), failure.message
+
+
 def test_digests_that_differ_while_every_line_agrees_name_the_deals_not_the_first_of_the_block(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,6 +1,6 @@
 """A dealer that keeps state between deals is told so (docs/reference/py-protocol.md): its failure,
 at the deal where it first shows, says that dealt alone from a fresh process that deal is right
-and that asked again in the same process it is not."""
+and that asked twice again in the same process it is not."""
 
 from __future__ import annotations
 
@@ -37,4 +37,4 @@ def test_a_dealer_that_keeps_state_between_deals_is_said_to(
     assert f"first {kind} at deal {deal}:" in first, first
     assert "non-deterministic" not in first, first
     assert "keeps state from deal to deal" in first, first
-    assert f"asked for deal {deal} again in the same process" in first, first
+    assert f"asked for deal {deal} twice again in the same process" in first, first

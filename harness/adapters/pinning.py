@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from harness.failures import Failure
+from harness.failures import KEEPS_STATE, Failure
 
 PIN_WINDOW = 256  # deals re-dealt one at a time, from a fresh start, to pin a failure
 
@@ -40,7 +40,7 @@ def pin_failure(
         by_itself = alone(failed.deal)
         if isinstance(by_itself, Failure):
             return [*answers[:-1], by_itself]
-        note = f" (alone, deal {failed.deal} answers: the dealer keeps state from deal to deal)"
+        note = f" (alone, deal {failed.deal} answers: {KEEPS_STATE})"
         return [*answers[:-1], Failure(failed.deal, failed.kind, failed.message + note)]
     answers = []
     for number in todo[:PIN_WINDOW]:
@@ -51,5 +51,5 @@ def pin_failure(
     if failure.kind == "timeout":  # a slow moment is not state: say only what was seen
         note = " (dealt again alone, each from a fresh process, every deal answered: the timeout did not recur)"
         return [Failure(todo[0], failure.kind, failure.message + note, transient=True)]
-    note = " (and alone every deal answered: the dealer keeps state from deal to deal)"
+    note = f" (and alone every deal answered: {KEEPS_STATE})"
     return [Failure(todo[0], failure.kind, failure.message + note)]

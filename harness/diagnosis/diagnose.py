@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from harness.diagnosis.catalogue import CATALOGUE, CLAMP_LIMITS, Cards, Mistake, NumberMap, Transform, build
 from harness.diagnosis.identify import identify
 from harness.errors import RequestError
-from harness.failures import Diagnosis, Failure, SameAs
+from harness.failures import KEEPS_STATE, Diagnosis, Failure, SameAs, kept_state
 from reference.cards import CARD_INDEX
 from reference.dialects import DIALECTS
 
@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 Redeal = Callable[[int], Cards | None]
 
 NONDETERMINISTIC = "non-deterministic"
-STATEFUL = "the dealer keeps state from deal to deal"
 
 
 def cards_of(line: str) -> Cards | None:
@@ -107,8 +106,7 @@ def diagnose(failure: Failure, dialect: str, redeal: Redeal | None = None) -> Di
         first = _explain(n, dialect, expected, actual, failure.message, None)
         return Diagnosis(
             first.cause,
-            f"{STATEFUL}: alone, from a fresh process, deal {n} is right, and asked for deal {n} again in the "
-            f"same process it is not; as dealt here, {first.message}",
+            f"{KEEPS_STATE}: {kept_state(n)}; as dealt here, {first.message}",
             first.same_as,
         )
     if redeal is not None:

@@ -3,7 +3,9 @@
 `py:flaky:sometimes` (and `flaky.py` as a stream program) deals one board in $FLAKY_ODDS wrong at
 random; `py:flaky:first_time` deals every deal ending in 7 wrong the first time it is dealt: the
 first time in this process, or with $FLAKY_SEEN (a directory) the first time in any process;
-`py:flaky:tired` raises at every $FLAKY_TIRED-th deal it deals in one process, whatever the deal."""
+`py:flaky:tired` raises at every $FLAKY_TIRED-th deal it deals in one process, whatever the deal;
+`py:flaky:on_calls` deals wrong at the calls of a process that $FLAKY_CALLS names ("2,4"; "2-" for
+the second and every later one): chance, or state, made repeatable."""
 
 from __future__ import annotations
 
@@ -55,6 +57,19 @@ def tired(n: int) -> str:
     if _dealt % int(os.environ.get("FLAKY_TIRED", "20")) == 0:
         raise RuntimeError(f"tired after {_dealt} deals")
     return reference.deal(n).format("line")
+
+
+_calls = 0
+
+
+def _named(call: int, calls: str) -> bool:
+    return any(call >= int(c[:-1]) if c.endswith("-") else call == int(c) for c in calls.split(","))
+
+
+def on_calls(n: int) -> str:
+    global _calls
+    _calls += 1
+    return _swapped(n) if _named(_calls, os.environ["FLAKY_CALLS"]) else reference.deal(n).format("line")
 
 
 if __name__ == "__main__":
