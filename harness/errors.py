@@ -62,5 +62,7 @@ def environment_limit(exc: BaseException) -> RequestError | None:
             )
         if isinstance(seen, OSError) and seen.errno == errno.ENFILE:
             return RequestError("the system's table of open files is full (ENFILE): close some programs and try again")
+        if isinstance(seen, OSError) and seen.errno in (errno.ENOSPC, errno.EDQUOT):
+            return RequestError(f"no space left where the harness writes ({seen.strerror}): free some and try again")
         seen = seen.__cause__ or seen.__context__
     return None

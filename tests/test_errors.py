@@ -105,3 +105,21 @@ def test_too_few_file_descriptors_is_the_environment_in_one_line_not_a_bug(
     assert (done.returncode, done.stdout) == (2, ""), done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
     assert "too few open files allowed" in done.stderr and f"(ulimit -n {open_files})" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["deal", "--range", "1-3"], "no space left where the harness writes"),
+        (["deal", "--range", "1-100000"], "no space left where the harness writes"),  # it fails while writing
+        (["verify", "reference", "--range", "1-10"], "no space left where the harness writes"),  # on exit
+    ],
+    ids=["deal", "while-writing", "a-verdict-at-exit"],
+)
+def test_output_to_a_full_device_is_the_environment_in_one_line_not_a_bug(argv: list[str], said: str) -> None:
+    with open(os.devnull if not Path("/dev/full").exists() else "/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "harness", *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr and said in done.stderr, done.stderr

@@ -198,3 +198,12 @@ def _alone_failures() -> dict[str, object]:
 @pytest.mark.parametrize("module", _module_names())
 def test_every_module_imports_alone_in_a_fresh_interpreter(module: str) -> None:
     assert module not in _alone_failures(), _alone_failures()[module]
+
+
+def test_the_version_said_is_the_installed_one() -> None:
+    """pyproject.toml reads it from harness.version, which no longer asks the installed metadata for it."""
+    from importlib import metadata
+
+    from harness.version import harness_version
+
+    assert harness_version() == metadata.version("freecell-harness")
