@@ -70,6 +70,31 @@ def _read(file: str) -> bytes:
         os.close(fd)
 
 
+PREFIX = "freecell-harness-"  # then "<pid of the harness process>-…"
+ABANDONED_AFTER_S = 60  # a cgroup just made is left alone: its harness may live in another pid namespace
+
+
+def sweep_abandoned(roots: list[Path]) -> None:
+    """Remove, under `roots`, the empty cgroups of harness processes that have ended: those that neither they
+    nor their sentinels could remove (a member that stayed a zombie for seconds, where init reaps late)."""
+    now = time.time()
+    for root in roots:
+        try:
+            names = [n for n in os.listdir(root) if n.startswith(PREFIX)]
+        except OSError:
+            continue
+        for name in names:
+            owner = name[len(PREFIX) :].partition("-")[0]
+            path = root / name
+            try:
+                if not owner.isdigit() or os.path.exists(f"/proc/{owner}"):
+                    continue
+                if now - path.stat().st_mtime > ABANDONED_AFTER_S:
+                    path.rmdir()  # refused while it has members: then it is not abandoned
+            except OSError:
+                continue
+
+
 UNJOINABLE: set[Path] = set()  # roots whose cgroups a child was once made but could not join (a container's)
 
 

@@ -17,7 +17,7 @@ import weakref
 from collections.abc import Callable
 from typing import Protocol
 
-from harness.process.cgroups import cgroup_roots, own_memory_cgroup1
+from harness.process.cgroups import PREFIX, cgroup_roots, own_memory_cgroup1, sweep_abandoned
 from harness.process.sentinel import start_sentinel
 
 MARKER_ENV = "FREECELL_HARNESS_DEALER"  # "<harness token>:<child serial>", inherited by descendants
@@ -39,10 +39,11 @@ class Supervisor:
         self.children: weakref.WeakSet[Supervised] = weakref.WeakSet()
         self.lock = threading.RLock()  # reentrant: `kill_all` may run in a signal handler of a thread holding it
         roots = [*cgroup_roots(), *filter(None, [own_memory_cgroup1()])]  # the memory cgroups' too
+        sweep_abandoned(roots)
         self.sentinel_pipe = start_sentinel(f"{MARKER_ENV}={self.token}:", roots, self.cgroup_name(0)[:-1])
 
     def cgroup_name(self, serial: int) -> str:
-        return f"freecell-harness-{self.token}-{serial}"
+        return f"{PREFIX}{self.token}-{serial}"
 
     def marker(self, serial: int) -> str:
         """The value of MARKER_ENV that the tree of child `serial` carries."""
