@@ -12,7 +12,6 @@ not.  Spawners are made on first use, kept while idle (up to IDLE_KEPT), and mad
 from __future__ import annotations
 
 import contextlib
-import marshal
 import os
 import resource
 import select
@@ -34,6 +33,20 @@ IDLE_KEPT = 4  # idle spawners kept for later requests; the oldest beyond this a
 
 class SpawnerGone(Exception):
     """The spawner ended (killed from outside) before it answered."""
+
+
+def _fields(*items: str | int | None) -> bytes:
+    """A message to the spawner (the protocol of `spawner_main`): each item ended by a NUL byte, a string
+    as its bytes, a number in decimal, None empty.  OSError where a string holds a NUL byte."""
+    fields = [os.fsencode(item) if isinstance(item, str) else b"" if item is None else b"%d" % item for item in items]
+    if any(b"\0" in field for field in fields):
+        raise OSError("embedded null byte")
+    return b"\0".join(fields) + b"\0"
+
+
+def _limits(rlimits: list[tuple[int, int]]) -> list[int]:
+    """A list of limits as its fields: its length, then each resource and value."""
+    return [len(rlimits), *(number for rlimit in rlimits for number in rlimit)]
 
 
 def _rlimits(limits: Limits) -> list[tuple[int, int]]:
@@ -87,21 +100,26 @@ class Spawner:
             elif limits.memory_mb:
                 self.memory_cgroup = Cgroup.make_memory(name, limits.memory_mb)
             rlimits = _rlimits(limits)
-            # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-            nproc = limits.processes + len(os.listdir("/proc")) if limits.processes else None
-            if nproc is not None and not (self.cgroup and self.cgroup.bounds_processes):
-                rlimits.append((resource.RLIMIT_NPROC, nproc))
-                nproc = None
-            setup = (
-                env,
-                rlimits,
-                nproc,
+            unjoined_rlimits: list[tuple[int, int]] = []  # where the spawner could not join the cgroup
+            if limits.processes:
+                # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+                nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc")))
+                bounded = self.cgroup is not None and self.cgroup.bounds_processes
+                (unjoined_rlimits if bounded else rlimits).append(nproc)
+            memory_rlimit = _memory_rlimit(limits)
+            if any(not name or "=" in name for name in env):
+                raise OSError("illegal environment variable name")
+            setup = _fields(
                 self.cgroup.procs_file if self.cgroup else None,
-                supervisor.MARKER_ENV,
                 self.memory_cgroup.procs_file if self.memory_cgroup else None,
-                _memory_rlimit(limits),
+                supervisor.MARKER_ENV,
+                *_limits(rlimits),
+                *_limits(unjoined_rlimits),
+                *_limits([memory_rlimit] if memory_rlimit else []),
+                len(env),
+                *(f"{name}={value}" for name, value in env.items()),
             )
-            self.control.send(marshal.dumps(setup))
+            self.control.send(setup)
             answer = self._receive(None)
         except BaseException:
             self.close()
@@ -156,7 +174,7 @@ class Spawner:
         """Ask for `argv` to be started (`start`) without waiting for the answer (`started`).  With a
         cgroup, a request made while the last process started still runs waits for its end: the caller
         reads that one's end (`read_exit`) before this one's start."""
-        request = marshal.dumps((list(argv), os.getcwd(), marker, cpu_s))
+        request = _fields(len(argv), *argv, os.getcwd(), marker, cpu_s or 0)
         try:
             socket.send_fds(self.control, [request], list(fds))
         except OSError:
