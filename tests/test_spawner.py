@@ -419,7 +419,8 @@ def _spawner_pids() -> set[int]:
     for name in os.listdir("/proc"):
         try:
             ours = name.isdigit() and Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1] == mine
-            if ours and b"spawner_main.py" in Path(f"/proc/{name}/cmdline").read_bytes():
+            command = Path(f"/proc/{name}/cmdline").read_bytes().split(b"\0")
+            if ours and any(part.endswith((b"spawner_main.py", b"_spawner")) for part in command):
                 found.add(int(name))
         except OSError:
             continue

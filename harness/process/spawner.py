@@ -6,7 +6,9 @@ and, since its cgroup is how a tree's members are found, one per live process: a
 process only when the last one it started has been released (its tree is gone).
 The spawner's cgroup then holds the spawner, that one process and everything it started, escaped or
 not.  Spawners are made on first use, kept while idle (up to IDLE_KEPT), and made again after a fork
-(a forked process must not share its parent's) or when one was killed from outside.
+(a forked process must not share its parent's) or when one was killed from outside.  The spawner run
+is `_spawner` (spawner.c) where it was built at install, else `spawner_main.py`, the same program in
+Python; FREECELL_HARNESS_SPAWNER=python runs the latter anyway.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from harness.process import supervisor
 from harness.process.cgroups import UNJOINABLE, Cgroup
 
 _MAIN = Path(__file__).with_name("spawner_main.py")
+_COMPILED = Path(__file__).with_name("_spawner")  # spawner.c, built at install where a C compiler was
 IDLE_KEPT = 4  # idle spawners kept for later requests; the oldest beyond this are ended
 
 
@@ -59,6 +62,13 @@ def _memory_rlimit(limits: Limits) -> tuple[int, int] | None:
     return (resource.RLIMIT_DATA, limits.memory_mb << 20) if limits.memory_mb else None
 
 
+def _program() -> list[str]:
+    """The spawner to run: the one in C where it was built, unless FREECELL_HARNESS_SPAWNER=python."""
+    if os.environ.get("FREECELL_HARNESS_SPAWNER") != "python" and os.access(_COMPILED, os.X_OK):
+        return [str(_COMPILED)]
+    return [sys.executable, "-I", "-S", str(_MAIN)]
+
+
 class Spawner:
     """One spawner process, the socket to it, and its cgroup (None: its trees are found in /proc), and the
     one that bounds its trees' memory (the same, another, or None: RLIMIT_DATA bounds each process's)."""
@@ -77,7 +87,7 @@ class Spawner:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-S", str(_MAIN), str(theirs.fileno())],
+                [*_program(), str(theirs.fileno())],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 pass_fds=[theirs.fileno()],

@@ -1,9 +1,12 @@
 """The spawner: a small single-threaded process that starts dealer processes with `posix_spawn`.
 
 Run as `python -I -S spawner_main.py FD`, FD its end of a SOCK_SEQPACKET socket
-(`harness.process.spawner` starts it and talks to it; it imports nothing of the harness).  A
-process started with `posix_spawn` (vfork and exec, no Python in between) costs about half of one
-forked from Python, so everything a dealer must inherit is set once, on the spawner itself:
+(`harness.process.spawner` starts it and talks to it; it imports nothing of the harness).  Where a C
+compiler was at install, the harness runs `_spawner FD` instead, built from spawner.c: the same
+program, step for step, without an interpreter's costs (some 300 us of CPU per process started);
+this file stays the fallback, and the description of both (FREECELL_HARNESS_SPAWNER=python forces
+it).  A process started with `posix_spawn` (vfork and exec, no Python in between) costs about half
+of one forked from Python, so everything a dealer must inherit is set once, on the spawner itself:
 
 - its first message is the setup, `cgroup_procs memory_procs marker_name rlimits unjoined_rlimits
   unbounded_rlimits env`: the spawner joins the cgroup named (`cgroup_procs`, the path of its
