@@ -262,8 +262,12 @@ def test_what_stops_the_launcher_is_one_line_and_exit_2(sibling: str | None, sai
 
 
 @pytest.mark.parametrize("standard", [[], ["-std=c99", "-pedantic"], ["-std=c17", "-pedantic"]])
-def test_the_launcher_compiles_without_a_warning(standard: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("source", ["harness/launcher.c", "harness/process/spawner.c"])
+def test_the_launcher_and_the_spawner_compile_without_a_warning(
+    source: str, standard: list[str], tmp_path: Path
+) -> None:
+    """The spawner in C (spawner.c) is tested in tests/test_spawner.py, beside the one in Python."""
     need_tools("cc")
-    argv = ["cc", *standard, "-O2", "-Wall", "-Wextra", "-c", str(ROOT / "harness" / "launcher.c")]
-    done = subprocess.run([*argv, "-o", str(tmp_path / "launcher.o")], capture_output=True, text=True, timeout=120)
+    argv = ["cc", *standard, "-O2", "-Wall", "-Wextra", "-c", str(ROOT / source)]
+    done = subprocess.run([*argv, "-o", str(tmp_path / "compiled.o")], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr

@@ -2,20 +2,26 @@
 that start them with posix_spawn: a dealer dies with the harness process however it ends, whatever
 thread started it (the spawner kills what it started when the harness's socket closes; a dealer has
 no parent-death signal of its own), and what cannot be started is an OSError of the kind the kernel
-gave."""
+gave.
+
+Every case runs with each spawner: the one in C (`_spawner`, built at install where a C compiler is: in CI
+it must be, elsewhere its cases skip loudly without it) and the one in Python (spawner_main.py)."""
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import IN_CI
 
 from harness import process
 from harness.limits import NO_LIMITS, Limits
@@ -24,6 +30,45 @@ from harness.process import cgroups, interrupts, spawner
 PY = sys.executable
 ROOT = Path(__file__).resolve().parent.parent
 SLEEPER = "import time; time.sleep(300)"
+
+
+def need_c_spawner() -> None:
+    """The spawner in C built: missing fails in CI, skips loudly elsewhere."""
+    if not os.access(spawner._COMPILED, os.X_OK):
+        message = f"{spawner._COMPILED} is not built (install the package where a C compiler is)"
+        if IN_CI:
+            pytest.fail(f"required in CI: {message}")
+        pytest.skip(f"C SPAWNER MISSING, test not run: {message}")
+
+
+@pytest.fixture(params=["c", "python"], autouse=True)
+def spawner_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The spawner this case's processes are started by, here and in the processes it starts: the idle
+    spawners of the other kind are ended first, so that this one is really used."""
+    if request.param == "c":
+        need_c_spawner()
+        monkeypatch.delenv("FREECELL_HARNESS_SPAWNER", raising=False)
+    else:
+        monkeypatch.setenv("FREECELL_HARNESS_SPAWNER", "python")
+    spawner.close_spawners()
+    yield request.param
+    spawner.close_spawners()
+
+
+def _assert_run_by(kind: str, spawner_pid: int) -> None:
+    """Spawner `spawner_pid` is the one of `kind`."""
+    exe = os.readlink(f"/proc/{spawner_pid}/exe")
+    command = Path(f"/proc/{spawner_pid}/cmdline").read_bytes().split(b"\0")
+    if kind == "c":
+        assert exe == os.path.realpath(spawner._COMPILED), exe
+    else:
+        assert exe == os.path.realpath(sys.executable) and str(spawner._MAIN).encode() in command, (exe, command)
+
+
+def test_the_spawner_run_is_the_one_of_its_kind(spawner_kind: str) -> None:
+    """The C one is the default where it was built; FREECELL_HARNESS_SPAWNER=python runs the Python one."""
+    process.run(["true"], None, 60, 10, NO_LIMITS)
+    _assert_run_by(spawner_kind, spawner._idle[0].pid)
 
 
 def _alive(pid: int) -> bool:
@@ -143,6 +188,128 @@ def test_a_dealer_starts_with_the_signals_a_program_expects() -> None:
         assert not ignored & (1 << (number - 1)), signal.Signals(number).name
 
 
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGINT", "SIGQUIT", "SIGUSR1", "SIGTERM", "SIGPIPE"])
+def test_a_dealer_has_no_signal_ignored_that_its_harness_ignored(signame: str) -> None:
+    """nohup's SIGHUP, a background job's SIGINT: ignored in the harness, so in the spawner it starts, and reset
+    to its default in each dealer."""
+    number = getattr(signal, signame)
+    before = signal.signal(number, signal.SIG_IGN)
+    try:
+        run = process.run(["cat", "/proc/self/status"], None, 60, 1 << 16, NO_LIMITS)
+    finally:
+        signal.signal(number, before)
+        spawner.close_spawners()
+    status = dict(line.split(":\t", 1) for line in run.stdout.decode().splitlines() if ":\t" in line)
+    assert int(status["SigIgn"], 16) & (1 << (number - 1)) == 0
+    assert int(status["SigBlk"], 16) == 0
+
+
+def _raw_spawner(setup: bytes) -> tuple[subprocess.Popen[bytes], socket.socket, bytes]:
+    """A spawner of the kind asked for, talked to directly: the process, its socket, its answer to `setup`."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    with theirs:
+        started = subprocess.Popen([*spawner._program(), str(theirs.fileno())], pass_fds=[theirs.fileno()])
+    ours.send(setup)
+    return started, ours, ours.recv(4096)
+
+
+def _ask(control: socket.socket, argv: list[str], cwd: str, cpu_s: int = 0) -> tuple[bytes, bytes]:
+    """Ask for `argv`, its stdout and stderr one pipe: (the answer, what it wrote, once it ended)."""
+    read_end, write_end = os.pipe()
+    with open(read_end, "rb") as output:
+        socket.send_fds(control, [spawner._fields(len(argv), *argv, cwd, "the-marker", cpu_s)], [write_end] * 2)
+        os.close(write_end)
+        answer = control.recv(4096)
+        if answer.startswith(b"P"):
+            assert control.recv(4096).startswith(b"X" + answer[1:].split()[0] + b" ")
+        return answer, output.read()
+
+
+def _setup(env: list[str], marker_name: str = "MARK") -> bytes:
+    return spawner._fields(None, None, marker_name, 0, 0, 0, len(env), *env)
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        b"",
+        _setup(["A=1"])[:-1],  # not ended by a NUL byte
+        _setup(["A=1"]) + b"more\0",
+        _setup(["A=1", "A=2"]),
+        _setup(["=1"]),
+        _setup(["A"]),
+        _setup(["A=1"], marker_name="M=N"),
+        spawner._fields(None, None, "MARK", 1, 7, "+5", 0, 0, 0),  # not a number
+        spawner._fields(None, None, "MARK", 1, 7, "1" * 19, 0, 0, 0),  # a number of 19 digits
+        spawner._fields(None, None, "MARK", 5, 0, 0, 0),  # a list longer than the message
+    ],
+)
+def test_a_malformed_setup_is_answered_as_such_and_ends_the_spawner(setup: bytes) -> None:
+    started, control, answer = _raw_spawner(setup)
+    with control:
+        assert answer == b"E0:the spawner could not set itself up: a malformed message"
+        assert started.wait(10) == 0
+
+
+def test_a_malformed_request_is_answered_as_such(tmp_path: Path) -> None:
+    started, control, answer = _raw_spawner(_setup(["PATH=/usr/bin:/bin"]))
+    with control:
+        assert answer == b"J00"
+        for request in [
+            spawner._fields(1, "true", str(tmp_path), "m", 0)[:-1],
+            spawner._fields(1, "true", str(tmp_path), "m", 0) + b"more\0",
+            spawner._fields(3, "true", str(tmp_path), "m", 0),
+            spawner._fields(1, "true", str(tmp_path), "m", "-1"),
+        ]:
+            socket.send_fds(control, [request], [1, 2])
+            assert control.recv(4096) == b"E0:a malformed message"
+        socket.send_fds(control, [spawner._fields(1, "true", str(tmp_path), "m", 0)], [1])
+        assert control.recv(4096) == b"E0:1 file descriptors, not 2 or 3"
+        assert _ask(control, ["true"], str(tmp_path))[0].startswith(b"P")
+    assert started.wait(10) == 0
+
+
+@pytest.mark.parametrize(
+    ("env", "seen"),
+    [
+        (["A=1", "MARK=before", "Z=2"], ["A=1", "MARK=the-marker", "Z=2"]),  # in its place
+        (["A=1", "Z=2"], ["A=1", "Z=2", "MARK=the-marker"]),  # last
+    ],
+)
+def test_a_dealer_gets_the_environment_in_its_order_with_its_marker(
+    env: list[str], seen: list[str], tmp_path: Path
+) -> None:
+    started, control, _ = _raw_spawner(_setup(env))
+    with control:
+        answer, output = _ask(control, ["/bin/cat", "/proc/self/environ"], str(tmp_path))
+    assert answer.startswith(b"P") and output.split(b"\0")[:-1] == [entry.encode() for entry in seen]
+    assert started.wait(10) == 0
+
+
+def test_a_program_is_looked_for_on_path_as_execvp_does(tmp_path: Path) -> None:
+    """Each directory of the dealer's PATH in turn (an empty entry: the working directory); where none has it,
+    the first error other than "not found"."""
+    for where in ("no-exec", "exec", "cwd"):
+        (tmp_path / where).mkdir()
+    (tmp_path / "no-exec" / "prog").write_text("#!/bin/sh\necho no-exec\n")
+    for where in ("exec", "cwd"):
+        (tmp_path / where / "prog").write_text(f"#!/bin/sh\necho {where} $0\n")
+        (tmp_path / where / "prog").chmod(0o755)
+    cases = {
+        f"/no/such:{tmp_path}/no-exec:{tmp_path}/exec/": b"exec " + f"{tmp_path}/exec/prog\n".encode(),
+        f"/no/such::{tmp_path}/exec": b"cwd prog\n",
+        f"/no/such:{tmp_path}/no-exec": b"E13:Permission denied",
+        "/no/such": b"E2:No such file or directory",
+        "": b"cwd prog\n",
+    }
+    for path, expected in cases.items():
+        started, control, _ = _raw_spawner(_setup([f"PATH={path}"]))
+        with control:
+            answer, output = _ask(control, ["prog"], str(tmp_path / "cwd"))
+        assert (output if answer.startswith(b"P") else answer) == expected, path
+        assert started.wait(10) == 0
+
+
 SPAWNER_PID = """
 import time
 from harness import process
@@ -155,13 +322,14 @@ time.sleep(300)
 """
 
 
-def test_the_spawner_ends_with_its_harness() -> None:
+def test_the_spawner_ends_with_its_harness(spawner_kind: str) -> None:
     code = SPAWNER_PID
     harness = subprocess.Popen([PY, "-c", code], stdout=subprocess.PIPE, cwd=ROOT, text=True)
     try:
         assert harness.stdout is not None
         spawner_pid = int(harness.stdout.readline())
         assert _alive(spawner_pid)
+        _assert_run_by(spawner_kind, spawner_pid)
         os.kill(harness.pid, signal.SIGKILL)
         harness.wait()
         assert _gone_within(spawner_pid, 10)
@@ -419,7 +587,8 @@ def _spawner_pids() -> set[int]:
     for name in os.listdir("/proc"):
         try:
             ours = name.isdigit() and Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1] == mine
-            if ours and b"spawner_main.py" in Path(f"/proc/{name}/cmdline").read_bytes():
+            command = Path(f"/proc/{name}/cmdline").read_bytes().split(b"\0")
+            if ours and any(part.endswith((b"spawner_main.py", b"_spawner")) for part in command):
                 found.add(int(name))
         except OSError:
             continue

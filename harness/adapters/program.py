@@ -364,7 +364,7 @@ class CommandDealer(Dealer):
         return self._answers(deals, until_failure=True, then=coming[0][:AHEAD_OF_A_CALL] if coming else ())
 
     def start_early(self) -> None:
-        """Its spawner started (a Python process: some 20 ms) while the other dealer prepares."""
+        """Its spawner started (some 20 ms where it is the one in Python) while the other dealer prepares."""
         with contextlib.suppress(OSError):
             process.start_spawner(self.options.limits)
 

@@ -3,10 +3,10 @@
 One module per concept: `proc` reads /proc (the one reader); `trees` finds, kills and reaps process
 trees; `cgroups` makes a cgroup per spawner; `linux` asks for the parent-death signal; `sentinel` kills
 what a harness process leaves when it dies; `supervisor` is this process's state and `kill_all`;
-`spawner` (with `spawner_main`, the program it runs) starts every dealer process with posix_spawn
-from a small process that carries the dealers' limits and cgroup (`close_spawners` ends the idle
-ones); `child` is one supervised tree (`Child`, `spawn`); `runs` runs a program to its end (`run`,
-or `start` and `Running.finish`; `sweep`);
+`spawner` (with the program it runs: spawner.c built, else `spawner_main`) starts every dealer
+process with posix_spawn from a small process that carries the dealers' limits and cgroup
+(`close_spawners` ends the idle ones); `child` is one supervised tree (`Child`, `spawn`); `runs` runs
+a program to its end (`run`, or `start` and `Running.finish`; `sweep`);
 `exits` says how a process ended (`exit_text`, `limit_in_words`); `interrupts` turns Ctrl-C and
 SIGTERM into one exception and kills every child.
 

@@ -96,6 +96,9 @@ class Child:
                 except spawner.SpawnerGone:
                     spawner.release(self._spawner)
                     raise OSError(f"the spawner ended before it started {argv[0]}") from None
+                except OSError:  # not to be asked for (a NUL byte in argv)
+                    spawner.release(self._spawner)
+                    raise
             else:
                 self._spawner, self.pid = spawner.start(
                     argv, theirs, limits=limits, env=environment, marker=marker, cpu_s=cpu_s

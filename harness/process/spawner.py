@@ -6,13 +6,14 @@ and, since its cgroup is how a tree's members are found, one per live process: a
 process only when the last one it started has been released (its tree is gone).
 The spawner's cgroup then holds the spawner, that one process and everything it started, escaped or
 not.  Spawners are made on first use, kept while idle (up to IDLE_KEPT), and made again after a fork
-(a forked process must not share its parent's) or when one was killed from outside.
+(a forked process must not share its parent's) or when one was killed from outside.  The spawner run
+is `_spawner` (spawner.c) where it was built at install, else `spawner_main.py`, the same program in
+Python; FREECELL_HARNESS_SPAWNER=python runs the latter anyway.
 """
 
 from __future__ import annotations
 
 import contextlib
-import marshal
 import os
 import resource
 import select
@@ -29,11 +30,26 @@ from harness.process import supervisor
 from harness.process.cgroups import UNJOINABLE, Cgroup
 
 _MAIN = Path(__file__).with_name("spawner_main.py")
+_COMPILED = Path(__file__).with_name("_spawner")  # spawner.c, built at install where a C compiler was
 IDLE_KEPT = 4  # idle spawners kept for later requests; the oldest beyond this are ended
 
 
 class SpawnerGone(Exception):
     """The spawner ended (killed from outside) before it answered."""
+
+
+def _fields(*items: str | int | None) -> bytes:
+    """A message to the spawner (the protocol of `spawner_main`): each item ended by a NUL byte, a string
+    as its bytes, a number in decimal, None empty.  OSError where a string holds a NUL byte."""
+    fields = [os.fsencode(item) if isinstance(item, str) else b"" if item is None else b"%d" % item for item in items]
+    if any(b"\0" in field for field in fields):
+        raise OSError("embedded null byte")
+    return b"\0".join(fields) + b"\0"
+
+
+def _limits(rlimits: list[tuple[int, int]]) -> list[int]:
+    """A list of limits as its fields: its length, then each resource and value."""
+    return [len(rlimits), *(number for rlimit in rlimits for number in rlimit)]
 
 
 def _rlimits(limits: Limits) -> list[tuple[int, int]]:
@@ -44,6 +60,13 @@ def _memory_rlimit(limits: Limits) -> tuple[int, int] | None:
     """Where no cgroup can bound a tree's memory: each process's private writable memory (RLIMIT_DATA), what
     it has taken, not its address space (RLIMIT_AS), of which a JVM or Go reserves far more than it uses."""
     return (resource.RLIMIT_DATA, limits.memory_mb << 20) if limits.memory_mb else None
+
+
+def _program() -> list[str]:
+    """The spawner to run: the one in C where it was built, unless FREECELL_HARNESS_SPAWNER=python."""
+    if os.environ.get("FREECELL_HARNESS_SPAWNER") != "python" and os.access(_COMPILED, os.X_OK):
+        return [str(_COMPILED)]
+    return [sys.executable, "-I", "-S", str(_MAIN)]
 
 
 class Spawner:
@@ -64,7 +87,7 @@ class Spawner:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-S", str(_MAIN), str(theirs.fileno())],
+                [*_program(), str(theirs.fileno())],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 pass_fds=[theirs.fileno()],
@@ -87,21 +110,26 @@ class Spawner:
             elif limits.memory_mb:
                 self.memory_cgroup = Cgroup.make_memory(name, limits.memory_mb)
             rlimits = _rlimits(limits)
-            # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
-            nproc = limits.processes + len(os.listdir("/proc")) if limits.processes else None
-            if nproc is not None and not (self.cgroup and self.cgroup.bounds_processes):
-                rlimits.append((resource.RLIMIT_NPROC, nproc))
-                nproc = None
-            setup = (
-                env,
-                rlimits,
-                nproc,
+            unjoined_rlimits: list[tuple[int, int]] = []  # where the spawner could not join the cgroup
+            if limits.processes:
+                # RLIMIT_NPROC counts every process of the user: allow this many beyond the ones now running.
+                nproc = (resource.RLIMIT_NPROC, limits.processes + len(os.listdir("/proc")))
+                bounded = self.cgroup is not None and self.cgroup.bounds_processes
+                (unjoined_rlimits if bounded else rlimits).append(nproc)
+            memory_rlimit = _memory_rlimit(limits)
+            if any(not name or "=" in name for name in env):
+                raise OSError("illegal environment variable name")
+            setup = _fields(
                 self.cgroup.procs_file if self.cgroup else None,
-                supervisor.MARKER_ENV,
                 self.memory_cgroup.procs_file if self.memory_cgroup else None,
-                _memory_rlimit(limits),
+                supervisor.MARKER_ENV,
+                *_limits(rlimits),
+                *_limits(unjoined_rlimits),
+                *_limits([memory_rlimit] if memory_rlimit else []),
+                len(env),
+                *(f"{name}={value}" for name, value in env.items()),
             )
-            self.control.send(marshal.dumps(setup))
+            self.control.send(setup)
             answer = self._receive(None)
         except BaseException:
             self.close()
@@ -156,7 +184,7 @@ class Spawner:
         """Ask for `argv` to be started (`start`) without waiting for the answer (`started`).  With a
         cgroup, a request made while the last process started still runs waits for its end: the caller
         reads that one's end (`read_exit`) before this one's start."""
-        request = marshal.dumps((list(argv), os.getcwd(), marker, cpu_s))
+        request = _fields(len(argv), *argv, os.getcwd(), marker, cpu_s or 0)
         try:
             socket.send_fds(self.control, [request], list(fds))
         except OSError:

@@ -1,29 +1,43 @@
 """The spawner: a small single-threaded process that starts dealer processes with `posix_spawn`.
 
 Run as `python -I -S spawner_main.py FD`, FD its end of a SOCK_SEQPACKET socket
-(`harness.process.spawner` starts it and talks to it; it imports nothing of the harness).  A
-process started with `posix_spawn` (vfork and exec, no Python in between) costs about half of one
-forked from Python, so everything a dealer must inherit is set once, on the spawner itself:
+(`harness.process.spawner` starts it and talks to it; it imports nothing of the harness).  Where a C
+compiler was at install, the harness runs `_spawner FD` instead, built from spawner.c: the same
+program, step for step, without an interpreter's costs (some 300 us of CPU per process started);
+this file stays the fallback, and the description of both (FREECELL_HARNESS_SPAWNER=python forces
+it).  A process started with `posix_spawn` (vfork and exec, no Python in between) costs about half
+of one forked from Python, so everything a dealer must inherit is set once, on the spawner itself:
 
-- its first message is the setup, `(env, rlimits, nproc, cgroup_procs, marker_name, memory_procs,
-  memory_rlimit)`: the spawner joins the cgroup named (`cgroup_procs`, may be None) and the one that
-  bounds memory (`memory_procs`: the same, another of cgroup v1's memory hierarchy, or None), and
-  answers `J` and a digit for each (1: joined, 0: not), then sets its own resource limits `rlimits`
-  (and RLIMIT_NPROC to `nproc` where it could not join the cgroup, and `memory_rlimit` where it
-  could not join the one that bounds memory), which every process it starts inherits;
-- each later message asks for one process, `(argv, cwd, marker, cpu_s)`, with two file descriptors
+- its first message is the setup, `cgroup_procs memory_procs marker_name rlimits unjoined_rlimits
+  unbounded_rlimits env`: the spawner joins the cgroup named (`cgroup_procs`, the path of its
+  `cgroup.procs`, may be none) and the one that bounds memory (`memory_procs`: the same, another of
+  cgroup v1's memory hierarchy, or none), and answers `J` and a digit for each (1: joined, 0: not),
+  then sets its own resource limits `rlimits` (and `unjoined_rlimits`, RLIMIT_NPROC, where it could
+  not join `cgroup_procs`, and `unbounded_rlimits`, RLIMIT_DATA, where it could not join
+  `memory_procs`), soft and hard, each at most the hard limit it had, which every process it starts
+  inherits;
+- each later message asks for one process, `argv cwd marker cpu_s`, with two file descriptors
   (its stdout and stderr: its stdin is /dev/null) or three (stdin, stdout, stderr).  The process runs
-  in a session of its own, with no signal blocked or ignored, in `env` with `marker_name=marker` added,
-  and RLIMIT_CPU set to `cpu_s` (SIGXCPU, SIGKILL a second later) with prlimit right after its start:
-  the spawner's own CPU time must not count.  The answer is `P<pid> <refused> <killed>`, `refused` the
-  forks its cgroup had refused for its process limit the moment before (pids.events' `max`; 0
-  without a cgroup) and `killed` the processes the kernel had killed for its memory limit
-  (`oom_kill`), so that only those after it are this process's; or `E<errno>:<message>` if it could not
-  be started; once the process has ended and been reaped, and every other member of the
-  cgroup (what it started, escaped or not) killed, `X<pid> <wait status> <peak RSS in KiB>`.  With a
-  cgroup, a request made while a process is live waits, and is started once that process has ended:
-  one process tree at a time, and the harness may ask for the next before the last has ended.  Its
-  answer then follows the `X` in the same message, after an LF.
+  in `cwd`, in a session of its own, with no signal blocked or ignored, in `env` with
+  `marker_name=marker` added, and RLIMIT_CPU set to `cpu_s` (0: none; SIGXCPU, SIGKILL a second
+  later) with prlimit right after its start: the spawner's own CPU time must not count.  `argv[0]` is
+  looked for as execvp does (on env's PATH, else /bin:/usr/bin).  The answer is `P<pid> <refused>
+  <killed>`, `refused` the forks its cgroup had refused for its process limit the moment before
+  (pids.events' `max`; 0 without a cgroup) and `killed` the processes the kernel had killed for its
+  memory limit (`oom_kill`), so that only those after it are this process's; or `E<errno>:<message>`
+  if it could not be started (errno 0: not an error of the system's); once the process has ended and
+  been reaped, and every other member of the cgroup (what it started, escaped or not) killed,
+  `X<pid> <wait status> <peak RSS in KiB>`.  With a cgroup, a request made while a process is live
+  waits, and is started once that process has ended: one process tree at a time, and the harness may
+  ask for the next before the last has ended.  Its answer then follows the `X` in the same message,
+  after an LF.
+
+A message to the spawner is a sequence of fields, each ended by a NUL byte: a string is its bytes
+(`os.fsencode`), a number its decimal digits (at most 18), none an empty field, a list its length (a
+number) then its items.  `rlimits` and the other two are lists of limits, each two numbers, the
+resource (`RLIMIT_*`) and the value; `env` is a list of `NAME=value` strings, no NAME twice; `argv`
+a list of strings.  A message not of this form is answered `E0:a malformed message` (the setup:
+`E0:the spawner could not set itself up: a malformed message`).
 
 When the harness process ends in any way (even SIGKILL) the kernel closes its end of the socket: the
 spawner then kills every process it started (each with its process group) and every other member of
@@ -38,7 +52,6 @@ from __future__ import annotations
 import _socket as socket  # not `socket` or `signal`: their Python halves (enum …) take longer to import than
 import errno  # the rest of this process's start-up
 import gc
-import marshal
 import os
 import resource
 import select
@@ -47,7 +60,6 @@ import sys
 TYPE_CHECKING = False  # not typing's: importing it would slow this process's start
 if TYPE_CHECKING:
     import signal
-    from typing import Any
 else:
     import _signal as signal
 
@@ -67,7 +79,40 @@ def _ignored() -> list[int]:
     return found
 
 
-_cwd = [os.getcwd()]  # the working directory of the moment, changed when the harness's has
+_cwd = [b""]  # the working directory of the moment (main), changed when the harness's has
+_MALFORMED = "a malformed message"
+
+
+class _Fields:
+    """The fields of a message (the protocol above), taken in turn; ValueError where it has no more, or
+    where a number is not one."""
+
+    def __init__(self, message: bytes) -> None:
+        if not message.endswith(b"\0"):
+            raise ValueError(_MALFORMED)
+        self.items, self.at = message.split(b"\0")[:-1], 0
+
+    def string(self) -> bytes:
+        if self.at == len(self.items):
+            raise ValueError(_MALFORMED)
+        self.at += 1
+        return self.items[self.at - 1]
+
+    def number(self) -> int:
+        field = self.string()
+        if not (field.isdigit() and len(field) <= 18):
+            raise ValueError(_MALFORMED)
+        return int(field)
+
+    def strings(self) -> list[bytes]:
+        return [self.string() for _ in range(self.number())]
+
+    def limits(self) -> list[tuple[int, int]]:
+        return [(self.number(), self.number()) for _ in range(self.number())]
+
+    def end(self) -> None:
+        if self.at != len(self.items):
+            raise ValueError(_MALFORMED)
 
 
 class _ignoring:  # contextlib.suppress, which would take longer to import than the rest
@@ -81,7 +126,7 @@ class _ignoring:  # contextlib.suppress, which would take longer to import than 
         return kind is not None and issubclass(kind, self.kinds)
 
 
-def _write(file: str, data: bytes) -> None:
+def _write(file: bytes, data: bytes) -> None:
     fd = os.open(file, os.O_WRONLY)
     try:
         os.write(fd, data)
@@ -94,8 +139,8 @@ class _Count:
     the one file descriptor opened for it, the first of `files` beside the cgroup's `procs` there is
     (0: no cgroup, no such file)."""
 
-    def __init__(self, procs: str | None, files: tuple[str, ...], key: str) -> None:
-        self.fd, self.key = -1, key.encode()
+    def __init__(self, procs: bytes | None, files: tuple[bytes, ...], key: bytes) -> None:
+        self.fd, self.key = -1, key
         if procs is None:
             return
         for file in files:
@@ -118,7 +163,7 @@ class _Count:
                 os.close(self.fd)
 
 
-def _members(cgroup_procs: str | None) -> set[int]:
+def _members(cgroup_procs: bytes | None) -> set[int]:
     if cgroup_procs is None:
         return set()
     try:
@@ -134,7 +179,7 @@ def _members(cgroup_procs: str | None) -> set[int]:
         return set()
 
 
-def _join(procs: str | None) -> bool:
+def _join(procs: bytes | None) -> bool:
     """Join the cgroup whose `cgroup.procs` is `procs`; whether it could."""
     if procs is None:
         return False
@@ -145,38 +190,53 @@ def _join(procs: str | None) -> bool:
         return False
 
 
-def _set_up(setup: tuple[Any, ...]) -> tuple[dict[str, str], str, list[str]]:
+def _set_up(message: bytes) -> tuple[dict[bytes, bytes], bytes, list[bytes], bytes | None, bytes | None]:
     """Join the cgroups, set the limits every process started here inherits; (env, marker name, the
-    `cgroup.procs` of each cgroup joined, the one that lists the trees first, if joined)."""
-    env, rlimits, nproc, cgroup_procs, marker_name, memory_procs, memory_rlimit = setup
+    `cgroup.procs` of each cgroup joined, the one that lists the trees first, if joined; the ones named)."""
+    fields = _Fields(message)
+    cgroup_procs, memory_procs, marker_name = fields.string() or None, fields.string() or None, fields.string()
+    rlimits, unjoined_rlimits, unbounded_rlimits = fields.limits(), fields.limits(), fields.limits()
+    env: dict[bytes, bytes] = {}
+    for entry in fields.strings():
+        name, equals, setting = entry.partition(b"=")
+        if not name or not equals or name in env:
+            raise ValueError(_MALFORMED)
+        env[name] = setting
+    fields.end()
+    if not marker_name or b"=" in marker_name:
+        raise ValueError(_MALFORMED)
     joined = [procs for procs in (cgroup_procs, memory_procs) if procs is not None and _join(procs)]
     joined = list(dict.fromkeys(joined))  # v2: one cgroup does both
-    if cgroup_procs not in joined and nproc is not None:
-        rlimits = [*rlimits, (resource.RLIMIT_NPROC, nproc)]
-    if memory_procs not in joined and memory_rlimit is not None:
-        rlimits = [*rlimits, memory_rlimit]
-    for kind, value in rlimits:
+    if cgroup_procs not in joined:
+        rlimits += unjoined_rlimits
+    if memory_procs not in joined:
+        rlimits += unbounded_rlimits
+    for kind, limit in rlimits:
         _soft, hard = resource.getrlimit(kind)
-        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
-        resource.setrlimit(kind, (value, value))  # hard too: a dealer cannot raise it
-    return env, marker_name, joined
+        limit = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+        resource.setrlimit(kind, (limit, limit))  # hard too: a dealer cannot raise it
+    return env, marker_name, joined, cgroup_procs, memory_procs
 
 
-def _programs(program: str, env: dict[str, str]) -> list[str]:
-    if "/" in program:
+def _programs(program: bytes, env: dict[bytes, bytes]) -> list[bytes]:
+    if b"/" in program:
         return [program]
-    return [os.path.join(d, program) for d in env.get("PATH", os.defpath).split(os.pathsep)]
+    return [os.path.join(d, program) for d in env.get(b"PATH", os.defpath.encode()).split(b":")]
 
 
 def _spawn(
-    request: tuple[Any, ...], fds: list[int], env: dict[str, str], marker_name: str, devnull: int, reset: list[int]
+    message: bytes, fds: list[int], env: dict[bytes, bytes], marker_name: bytes, devnull: int, reset: list[int]
 ) -> int:
     """Start the requested process; its pid.  OSError (as execvp gives it) if it cannot be started."""
-    argv, cwd, marker, cpu_s = request
+    fields = _Fields(message)
+    argv, cwd, marker, cpu_s = fields.strings(), fields.string(), fields.string(), fields.number()
+    fields.end()
     if cwd != _cwd[0]:
         os.chdir(cwd)
         _cwd[0] = cwd
     env[marker_name] = marker
+    if not argv:
+        raise ValueError("posix_spawn: argv must not be empty")  # as posix_spawn would say it
     streams = fds if len(fds) == 3 else [devnull, *fds]
     actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(streams)]
     failure: OSError = FileNotFoundError(errno.ENOENT, "No such file or directory")
@@ -230,7 +290,7 @@ def _reap_ended() -> None:
             pass
 
 
-def _kill_everything(live: set[int], cgroup_procs: str | None) -> None:
+def _kill_everything(live: set[int], cgroup_procs: bytes | None) -> None:
     """Kill every process started here (with its group) and every other member of the cgroup, and reap them
     (orphans are reparented here): when the harness is gone, or when none of them is still to be reported."""
     me = os.getpid()
@@ -265,21 +325,22 @@ def main() -> None:
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPIPE, signal.SIGXFSZ})
     devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     reset = _ignored()
+    _cwd[0] = os.getcwdb()
     ancillary_size = socket.CMSG_LEN(3 * 4)
     try:
-        setup = marshal.loads(control.recv(_MAX_MESSAGE))
-        env, marker_name, joined = _set_up(setup)
+        env, marker_name, joined, cgroup_procs, memory_procs = _set_up(control.recv(_MAX_MESSAGE))
     except (OSError, ValueError, EOFError, TypeError) as exc:
         with _ignoring(OSError):
             control.send(f"E0:the spawner could not set itself up: {exc}".encode(errors="replace"))
         return
-    cgroup_procs = setup[3] if setup[3] in joined else None  # the one that lists the trees
-    memory_procs = setup[5] if setup[5] in joined else None  # the one that bounds their memory
+    named = (cgroup_procs, memory_procs)
+    cgroup_procs = cgroup_procs if cgroup_procs in joined else None  # the one that lists the trees
+    memory_procs = memory_procs if memory_procs in joined else None  # the one that bounds their memory
     subreaper = _become_subreaper()
-    refused = _Count(cgroup_procs, ("pids.events",), "max")
-    killed = _Count(memory_procs, ("memory.events", "memory.oom_control"), "oom_kill")
+    refused = _Count(cgroup_procs, (b"pids.events",), b"max")
+    killed = _Count(memory_procs, (b"memory.events", b"memory.oom_control"), b"oom_kill")
     with _ignoring(OSError):
-        control.send(b"J" + b"".join(b"1" if procs in joined else b"0" for procs in (setup[3], setup[5])))
+        control.send(b"J" + b"".join(b"1" if procs in joined else b"0" for procs in named))
     live: set[int] = set()
     waiting: list[tuple[bytes, list[int]]] = []  # requests made while a process was live: started in turn
 
@@ -289,7 +350,7 @@ def main() -> None:
             if len(fds) not in (2, 3):
                 raise ValueError(f"{len(fds)} file descriptors, not 2 or 3")
             hits = f"{refused.read()} {killed.read()}"  # nothing else runs in the cgroup now
-            pid = _spawn(marshal.loads(message), fds, env, marker_name, devnull, reset)
+            pid = _spawn(message, fds, env, marker_name, devnull, reset)
         except (OSError, ValueError, EOFError, TypeError) as exc:
             number = exc.errno if isinstance(exc, OSError) and exc.errno else 0
             text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -355,7 +416,7 @@ def main() -> None:
     for procs in joined:  # out of its cgroups, and the cgroups gone: the harness may not live to do it
         group = os.path.dirname(procs)
         with _ignoring(OSError):
-            _write(os.path.join(os.path.dirname(group), "cgroup.procs"), b"0")
+            _write(os.path.join(os.path.dirname(group), b"cgroup.procs"), b"0")
             os.rmdir(group)
     os._exit(0)  # at once: the harness may be waiting for this process's end to remove its cgroup
 
