@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from harness.adapters.base import Dealer, DealerOptions
 from harness.errors import RequestError
+from harness.version import installed_version
 
 # Every IMPL kind, and where its Dealer class is: imported only when that kind is used (pysol-cards,
 # Node … stay unloaded).  Each class declares the rest itself: its `kind`, its `form` (how it is
@@ -85,15 +86,9 @@ def check_impl(impl: str | ImplSpec, options: DealerOptions) -> ImplSpec:
 
 def dealer_version(impl: str | ImplSpec) -> str | None:
     """The version of what `impl` runs, where the harness knows it without running the dealer."""
-    from importlib import metadata
-
     package = dealer_class(parse_impl(impl).kind).package
-    if package is None:
-        return None
-    try:
-        return f"{package} {metadata.version(package)}"
-    except metadata.PackageNotFoundError:
-        return None
+    version = None if package is None else installed_version(package)
+    return None if version is None else f"{package} {version}"
 
 
 def open_dealer(impl: str | ImplSpec, options: DealerOptions | None = None) -> Dealer:
