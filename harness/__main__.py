@@ -34,7 +34,7 @@ def main() -> int:
 def exit_at_once(status: int) -> NoReturn:
     """End the command with `status` as a normal exit would (threads joined, `atexit` run, output flushed),
     but without tearing the interpreter down object by object: after a run, some 0.1 s of CPU."""
-    from harness.cli import EXIT_REQUEST
+    from harness.cli import EXIT_NONCONFORMANT, EXIT_OK, EXIT_REQUEST
     from harness.errors import environment_limit
 
     getattr(threading, "_shutdown", lambda: None)()  # non-daemon threads joined, as at a normal exit
@@ -46,7 +46,7 @@ def exit_at_once(status: int) -> NoReturn:
         except BrokenPipeError:  # the reader went away (`| head`): not an error
             pass
         except (OSError, ValueError) as exc:
-            if stream is sys.stdout:
+            if stream is sys.stdout and status in (EXIT_OK, EXIT_NONCONFORMANT):  # else it said what went wrong
                 said = environment_limit(exc) or f"the output could not be written: {exc}"
                 with contextlib.suppress(OSError, ValueError):
                     print(f"freecell-harness: {said}", file=sys.stderr)

@@ -116,10 +116,21 @@ def test_too_few_file_descriptors_is_the_environment_in_one_line_not_a_bug(
     ],
     ids=["deal", "while-writing", "a-verdict-at-exit"],
 )
-def test_output_to_a_full_device_is_the_environment_in_one_line_not_a_bug(argv: list[str], said: str) -> None:
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_output_to_a_full_device_is_the_environment_in_one_line_not_a_bug(
+    argv: list[str], said: str, buffered: bool
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
     with open(os.devnull if not Path("/dev/full").exists() else "/dev/full", "w") as full:
         done = subprocess.run(
-            [sys.executable, "-m", "harness", *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+            [sys.executable, "-m", "harness", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            env=env,
         )
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr and said in done.stderr, done.stderr

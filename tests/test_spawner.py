@@ -29,6 +29,9 @@ from harness.process import cgroups, interrupts, spawner
 
 PY = sys.executable
 ROOT = Path(__file__).resolve().parent.parent
+# Where the harness under test was imported from: a harness-like process these tests start runs there, so that it
+# imports the same one (an installed copy has the compiled spawner, the checkout beside it may not).
+IMPORTED_FROM = Path(process.__file__).resolve().parent.parent.parent
 SLEEPER = "import time; time.sleep(300)"
 
 
@@ -112,7 +115,7 @@ time.sleep(300)
 def test_a_dealer_dies_with_a_harness_killed_outright(where: str) -> None:
     marker = f"spawner-{uuid.uuid4().hex}"
     harness = subprocess.Popen(
-        [PY, "-c", HARNESS, where, PY, "-c", SLEEPER, marker], stdout=subprocess.PIPE, cwd=ROOT, text=True
+        [PY, "-c", HARNESS, where, PY, "-c", SLEEPER, marker], stdout=subprocess.PIPE, cwd=IMPORTED_FROM, text=True
     )
     try:
         assert harness.stdout is not None
@@ -145,7 +148,9 @@ while True:
 
 
 def test_a_signal_handler_kills_the_dealer_its_thread_was_waiting_for() -> None:
-    worker = subprocess.Popen([PY, "-c", WAITER, PY, "-c", SLEEPER], stdout=subprocess.PIPE, cwd=ROOT, text=True)
+    worker = subprocess.Popen(
+        [PY, "-c", WAITER, PY, "-c", SLEEPER], stdout=subprocess.PIPE, cwd=IMPORTED_FROM, text=True
+    )
     try:
         assert worker.stdout is not None
         dealer = int(worker.stdout.readline())
@@ -324,7 +329,7 @@ time.sleep(300)
 
 def test_the_spawner_ends_with_its_harness(spawner_kind: str) -> None:
     code = SPAWNER_PID
-    harness = subprocess.Popen([PY, "-c", code], stdout=subprocess.PIPE, cwd=ROOT, text=True)
+    harness = subprocess.Popen([PY, "-c", code], stdout=subprocess.PIPE, cwd=IMPORTED_FROM, text=True)
     try:
         assert harness.stdout is not None
         spawner_pid = int(harness.stdout.readline())
