@@ -554,9 +554,10 @@ def test_a_cmd_dealer_starts_the_next_call_s_first_deals_as_this_call_s_last_one
     with CommandDealer(f"{PY} {tmp_path / 'dealer.py'} {{n}} {tmp_path}", DealerOptions()) as dealer:
         assert dealer.answers_until_failure([1, 2], [3, 4, 5]) == [deal(n).line.encode() for n in (1, 2)]
         deadline = time.monotonic() + 60
-        while not starts[3].exists() and time.monotonic() < deadline:
+        # Its note written, not only its file made: a process killed in between would have noted nothing.
+        while not (starts[3].exists() and "started" in starts[3].read_text()) and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert starts[3].exists(), "deal 3's process was not started ahead"
+        assert starts[3].exists() and "started" in starts[3].read_text(), "deal 3's process was not started ahead"
         assert dealer.answers_until_failure(second_call) == [deal(n).line.encode() for n in second_call]
     counts = {n: path.read_text().count("started") if path.exists() else 0 for n, path in starts.items()}
     assert all(counts[n] == 1 for n in (1, 2, 3, *second_call)), counts
