@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from harness.adapters import Dealer, DealerOptions, open_dealer
     from harness.conformance import ConformanceSession
     from harness.dealer_profile import profile
-    from harness.diagnosis.identify import identify
+    from harness.diagnosis.identification import identify
     from harness.errors import HarnessBug, HarnessError, RequestError
     from harness.failures import Diagnosis, Failure
     from harness.intervals import Block
@@ -83,7 +83,7 @@ _HOMES: Final = {
     "Limits": "harness.limits",
     "RequestError": "harness.errors",
     "deal_numbers": "harness.strategies",
-    "identify": "harness.diagnosis.identify",
+    "identify": "harness.diagnosis.identification",
     "open_dealer": "harness.adapters.registry",
     "profile": "harness.dealer_profile",
 }

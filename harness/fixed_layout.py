@@ -1,7 +1,7 @@
 """Fixed layouts: output whose boards are all the same bytes but for their cards, hashed in bulk.
 
 A dealer that prints every board alike (canonical lines; rows; rows under a header "Game #N") is
-learnt from one board the precise reader read (`harness.cards.learn_template`): the board's width,
+learnt from one board the precise reader read (`harness.framing.learn_template`): the board's width,
 where each card's rank and suit letter is, which bytes are fixed and which are the digits of a
 header's number.  A run of such boards is then turned into canonical lines with a few slice copies
 per chunk (none at all for canonical lines), and hashed, with no per-deal work.
@@ -10,7 +10,7 @@ What makes this exact: every byte of a board that is not copied into its canonic
 a header) is checked equal to the learnt board's (a header's digits only to be digits); the bytes
 that are copied are covered by the digest.  So when the digest equals the expected one, every board
 held upper-case rank-first letters exactly where the learnt board did, with the learnt board's bytes
-around them, which the precise reader reads as those very cards (see `harness.cards`, "Templates").
+around them, which the precise reader reads as those very cards (see `harness.framing`, "Templates").
 When it differs, the precise reader would also have found a difference (a bad card, a wrong one),
 and the comparer narrows it down from a fresh process the precise way.  A board whose checked bytes
 differ (another length, a garbage line, a missing board's neighbour) is never taken: it and
@@ -26,7 +26,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from harness.cards import BoardTemplate, learn_template
+from harness.framing import BoardTemplate, learn_template
 from reference.cards import CARD_INDEX, DECK_SIZE, LINE_BYTES, RANKS, SUITS, canonical_line
 
 try:
@@ -40,7 +40,7 @@ _IS_DIGIT[list(b"0123456789")] = True
 _UPPER_RANKS, _UPPER_SUITS = frozenset(RANKS.encode()), frozenset(SUITS.encode())
 # What a byte is, as far as reading a board of a known layout goes: every upper-case rank letter one
 # class, every upper-case suit letter another; every other byte itself.  The precise reader decides
-# by the class of each byte alone (`harness.cards`, "Templates"), so a board whose bytes have the
+# by the class of each byte alone (`harness.framing`, "Templates"), so a board whose bytes have the
 # learnt board's classes everywhere (but at a header's digits) is read as its letters say.
 _RANK_CLASS, _SUIT_CLASS = ord("A"), ord("C")  # letters of their own class: no other byte becomes one
 _CLASS = bytearray(range(256))

@@ -120,6 +120,8 @@ def parse_count(text: str | int, option: str, *, low: int = 1, high: int | None 
 
 def check_card_encoding(cards: str | None, suits: str | None) -> None:
     """`--cards` and `--suits` name an encoding of bare numbers; RequestError naming the option if not."""
+    if cards is None and suits is None:
+        return
     from harness.shapes import CardEncoding
 
     try:

@@ -1290,7 +1290,7 @@ def _state_line(name: str, inner: object, encoding: CardEncoding) -> bytes:
 # -- a line whose cards the caller checks ----------------------------------------------------------
 #
 # The `py:` runner writing many answers at once sends each board's line as `line_to_check` reads it,
-# and the parent checks the 52 cards of every line (`harness.cards.invalid_lines`), dealing a board
+# and the parent checks the 52 cards of every line (`harness.framing.invalid_lines`), dealing a board
 # whose cards repeat again one answer per write, where `canonical_line_of` reads it and says why it
 # is no deck.  So the quick ways here leave out one check, and one only: that the 52 names differ
 # (`len(set(names))`).  Every check that decides what a card is stays: shapes, types, each kind's

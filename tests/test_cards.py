@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pytest
 
 import reference
-from harness.cards import BoardError, BoardFramer, board_from_value, read_board
+from harness.cards import BoardError, board_from_value, read_board
+from harness.framing import BoardFramer
 
 DEAL = reference.deal(617)
 SYMBOLS = str.maketrans("CDHS", "♣♦♥♠")

@@ -78,7 +78,7 @@ def _numbers(tree: ast.AST) -> set[int]:
 @pytest.mark.parametrize(
     "module",
     ["harness/intervals.py", "harness/dealer_profile.py", "harness/strategies.py", "harness/diagnosis/catalogue.py",
-     "harness/diagnosis/identify.py", "harness/diagnosis/diagnose.py"],
+     "harness/diagnosis/identification.py", "harness/diagnosis/diagnose.py"],
 )  # fmt: skip
 def test_no_module_but_the_dialects_writes_down_a_dialect_s_numbers(module: str) -> None:
     assert _numbers(ast.parse((ROOT / module).read_text())) & _DIALECT_FACTS == set()

@@ -24,8 +24,9 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 import reference
-from harness.cards import BoardError, BoardFramer
+from harness.cards import BoardError
 from harness.cli import main
+from harness.framing import BoardFramer
 from reference.cards import CARD_NAMES, COLUMNS
 
 DEALERS = Path(__file__).parent / "dealers"

@@ -11,7 +11,7 @@ import pytest
 
 import reference
 from harness.adapters import DealerOptions, open_dealer
-from harness.adapters.program import ENDING_NOTE
+from harness.adapters.stream import ENDING_NOTE
 from harness.errors import RequestError
 from harness.failures import Failure
 

@@ -12,8 +12,8 @@ import reference
 from harness.adapters.base import Answer
 from harness.adapters.py_runner import answer_frame, read_answer
 from harness.adapters.python import PythonDealer
-from harness.cards import invalid_lines
 from harness.errors import BoardError
+from harness.framing import invalid_lines
 from harness.shapes import canonical_line_of, line_to_check
 
 DEALS = list(range(100, 140))

@@ -22,7 +22,7 @@ from conftest import need_compiled_reader
 
 import reference
 from harness import shapes
-from harness.cards import invalid_lines
+from harness.framing import invalid_lines
 from harness.shapes import CardEncoding, canonical_line_of, line_to_check
 
 HERE = Path(__file__).parent

@@ -14,13 +14,13 @@ import numpy as np
 import pytest
 from conftest import need_compiled_reader, need_tools
 
-import harness.adapters.program as program
+import harness.adapters.stream as stream
 import harness.fixed_layout as fixed_layout
 import reference
 from harness import engine
 from harness.adapters import DealerOptions, open_dealer
-from harness.adapters.program import numbers_text
 from harness.adapters.reference import stored_digest, stored_tables
+from harness.adapters.stream import numbers_text
 from harness.cards import board_from_lines, read_line
 from harness.engine import Outcome, Request
 from harness.fixed_layout import FixedLayout
@@ -44,12 +44,12 @@ def verdict(
 ) -> tuple[bool, int, tuple[int, str, str] | None, tuple[str, ...]]:
     """What `verify IMPL --range 1-LAST --jobs 1` finds, and the notes it says; `bulk=False`: the precise
     reader alone."""
-    saved = program.FIXED_TRIES
-    program.FIXED_TRIES = program.FIXED_TRIES if bulk else 0  # no fixed layout is ever learnt: all precise
+    saved = stream.FIXED_TRIES
+    stream.FIXED_TRIES = stream.FIXED_TRIES if bulk else 0  # no fixed layout is ever learnt: all precise
     try:
         outcome: Outcome = engine.run(Request(impl=impl, ranges=((1, last),), jobs=1))
     finally:
-        program.FIXED_TRIES = saved
+        stream.FIXED_TRIES = saved
     f = outcome.first_failure
     return outcome.conformant, outcome.checked, (f.deal, f.kind, f.message) if f else None, tuple(outcome.notes)
 
@@ -273,7 +273,7 @@ def test_were_they_trusted_the_corrupted_row_would_blame_a_right_dealer(
 
 def test_a_stream_dealer_learns_its_layout_and_then_reads_in_bulk(liar: Path) -> None:
     with open_dealer(f"stream:{liar} header none 0", DealerOptions()) as dealer:
-        assert isinstance(dealer, program.StreamDealer)
+        assert isinstance(dealer, stream.StreamDealer)
         first = dealer.digest_until_failure(range(1, 17))
         assert dealer.reads_in_bulk
         rest = dealer.digest_until_failure(range(17, 200_001))  # its header's number grows 5 digits

@@ -101,7 +101,7 @@ def read_answer(payload: bytes, number: int) -> bytes | tuple[str, str, str | No
     if tag == b"L":
         if len(body) != LINE_BYTES:
             raise Breach(f"a board of {len(body)} bytes where one canonical line is {LINE_BYTES}")
-        return body  # its cards are checked with the others' (`harness.cards.invalid_lines`)
+        return body  # its cards are checked with the others' (`harness.framing.invalid_lines`)
     try:
         said_json = json.loads(body)
     except ValueError:

@@ -49,9 +49,9 @@ from harness.adapters.py_runner import (
     frame_size,
     read_answer,
 )
-from harness.cards import invalid_lines
 from harness.errors import RequestError
 from harness.failures import Failure, FailureKind
+from harness.framing import invalid_lines
 from harness.impl_hints import import_hint, py_module_hint
 from reference.cards import CARD_NAMES, LINE_BYTES
 

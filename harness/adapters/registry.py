@@ -27,7 +27,7 @@ DEALERS: Final = {
     "pysol-cards": "harness.adapters.pysol:PysolDealer",
     "node": "harness.adapters.node:NodeDealer",
     "cmd": "harness.adapters.program:CommandDealer",
-    "stream": "harness.adapters.program:StreamDealer",
+    "stream": "harness.adapters.stream:StreamDealer",
     "py": "harness.adapters.python:PythonDealer",
 }
 

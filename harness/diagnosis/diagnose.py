@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from harness.diagnosis.catalogue import CATALOGUE, CLAMP_LIMITS, Cards, Mistake, NumberMap, Transform, build
-from harness.diagnosis.identify import identify
 from harness.errors import RequestError
 from harness.failures import KEEPS_STATE, Diagnosis, Failure, SameAs, kept_state
 from reference.cards import CARD_INDEX
@@ -69,6 +68,8 @@ def _explain(n: int, dialect: str, expected: Cards, actual: Cards, message: str,
         transform = None if isinstance(mistake.source, NumberMap) else mistake.key
         same = SameAs(mistake.same_dialect or dialect, m, transform)
         return Diagnosis(mistake.cause, _message(mistake, n, m, dialect), same)
+    from harness.diagnosis.identification import identify  # NumPy's: imported only when a board is no known mistake
+
     matches = identify(actual)
     if matches:
         match = next((x for x in matches if dialect in x.dialects), matches[0])

@@ -22,9 +22,10 @@ import numpy as np
 import numpy.typing as npt
 
 import reference
-from harness.cards import Board, BoardError, BoardFramer, board_from_value, read_board
+from harness.cards import BoardError, board_from_value, read_board
 from harness.errors import RequestError
 from harness.files import FileRefused, read_regular
+from harness.framing import Board, BoardFramer
 from reference.cards import CARD_INDEX, DECK_SIZE
 from reference.dialects import DIALECTS, INCREMENT, MULTIPLIER, LcgRule
 
