@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import harness
+import reference
 from harness import engine, process
 from harness.engine import Request
 from harness.limits import Limits
@@ -44,6 +46,10 @@ def main() -> int:
     if cc is None:
         print("bench_cmd: needs cc or gcc", file=sys.stderr)
         return 2
+    # The modules compiled, as pip compiles them at install: an editable checkout run where
+    # PYTHONDONTWRITEBYTECODE is set would compile them at every start of the command.
+    packages = [str(Path(m.__file__).parent) for m in (harness, reference)]
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *packages], check=True, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory() as tmp:
         exe = str(Path(tmp) / "freecell")
         subprocess.run([cc, "-O2", "-o", exe, str(ROOT / "examples" / "c" / "freecell.c")], check=True)
