@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WAYS = {"one-by-one": (False, 1 << 40), "window": (True, 1 << 40), "switching": (False, 100)}
 
 
-@pytest.fixture(params=WAYS.values(), ids=WAYS.keys())
+@pytest.fixture(params=list(WAYS.values()), ids=list(WAYS))
 def way(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     loaded, plain_deals = request.param
     monkeypatch.setattr(reference_adapter, "numpy_loaded", lambda: loaded)
