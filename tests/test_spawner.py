@@ -2,10 +2,11 @@
 that start them with posix_spawn: a dealer dies with the harness process however it ends, whatever
 thread started it (the spawner kills what it started when the harness's socket closes; a dealer has
 no parent-death signal of its own), and what cannot be started is an OSError of the kind the kernel
-gave.
+gave.  What escaped them all is the sentinel's (`harness.process.sentinel`).
 
-Every case runs with each spawner: the one in C (`_spawner`, built at install where a C compiler is: in CI
-it must be, elsewhere its cases skip loudly without it) and the one in Python (spawner_main.py)."""
+Every case runs with each spawner and sentinel: the ones in C (`_spawner`, built at install where a C
+compiler is: in CI it must be, elsewhere its cases skip loudly without it) and the ones in Python
+(spawner_main.py, the sentinel's script)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from conftest import IN_CI
 from harness import process
 from harness.limits import NO_LIMITS, Limits
 from harness.process import cgroups, interrupts, spawner
+from harness.process.compiled import COMPILED
+from harness.process.sentinel import start_sentinel
 
 PY = sys.executable
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +40,8 @@ SLEEPER = "import time; time.sleep(300)"
 
 def need_c_spawner() -> None:
     """The spawner in C built: missing fails in CI, skips loudly elsewhere."""
-    if not os.access(spawner._COMPILED, os.X_OK):
-        message = f"{spawner._COMPILED} is not built (install the package where a C compiler is)"
+    if not os.access(COMPILED, os.X_OK):
+        message = f"{COMPILED} is not built (install the package where a C compiler is)"
         if IN_CI:
             pytest.fail(f"required in CI: {message}")
         pytest.skip(f"C SPAWNER MISSING, test not run: {message}")
@@ -63,7 +66,7 @@ def _assert_run_by(kind: str, spawner_pid: int) -> None:
     exe = os.readlink(f"/proc/{spawner_pid}/exe")
     command = Path(f"/proc/{spawner_pid}/cmdline").read_bytes().split(b"\0")
     if kind == "c":
-        assert exe == os.path.realpath(spawner._COMPILED), exe
+        assert exe == os.path.realpath(COMPILED), exe
     else:
         assert exe == os.path.realpath(sys.executable) and str(spawner._MAIN).encode() in command, (exe, command)
 
@@ -619,3 +622,50 @@ def test_a_cmd_dealer_started_early_has_its_spawner_ready_for_its_first_deal() -
         assert dealer.lines([1]) == [deal(1).line.encode()]
         assert _spawner_pids() - before == started_early
     spawner.close_spawners()
+
+
+def _commands_naming(text: str) -> list[list[bytes]]:
+    """The command lines of the processes one of whose arguments holds `text`."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(text.encode() in part for part in command):
+            found.append(command)
+    return found
+
+
+def test_the_sentinel_kills_what_its_process_left_and_removes_its_cgroups(spawner_kind: str, tmp_path: Path) -> None:
+    """Once the pipe from its harness process closes (that process's end, however), the sentinel kills every
+    process whose environment holds the marker, and every member of the cgroups of its prefix, then removes
+    them (here in a directory standing for a cgroup hierarchy)."""
+    token = uuid.uuid4().hex
+    environment = {**os.environ, "FREECELL_TEST_MARK": token}
+    marked = subprocess.Popen([PY, "-c", SLEEPER], env=environment, start_new_session=True)
+    member = subprocess.Popen([PY, "-c", SLEEPER], start_new_session=True)
+    root = tmp_path / "hierarchy"
+    (root / f"fc-{token}-1").mkdir(parents=True)
+    (root / f"fc-{token}-1" / "cgroup.procs").write_text(f"{member.pid}\n")
+    (root / f"fc-{token}-2").mkdir()  # empty: removed
+    (root / "other").mkdir()  # not of its prefix: kept
+    try:
+        pipe = start_sentinel(f"FREECELL_TEST_MARK={token}", [root], f"fc-{token}-")
+        assert pipe is not None
+        sentinels = _commands_naming(f"fc-{token}-")  # its launcher has ended: the sentinel alone
+        assert len(sentinels) == 1, sentinels
+        assert (b"--sentinel" in sentinels[0]) == (spawner_kind == "c"), sentinels
+        assert marked.poll() is None and member.poll() is None  # nothing before the pipe closes
+        os.close(pipe)
+        assert marked.wait(10) == -signal.SIGKILL
+        assert member.wait(10) == -signal.SIGKILL
+        (root / f"fc-{token}-1" / "cgroup.procs").unlink()  # as the kernel would: its member gone, then its files
+        deadline = time.monotonic() + 10
+        while len(os.listdir(root)) > 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert os.listdir(root) == ["other"]
+    finally:
+        for proc in (marked, member):
+            proc.kill()
+            proc.wait()

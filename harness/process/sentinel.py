@@ -5,6 +5,10 @@ It watches a pipe whose write end only the harness process holds: when that proc
 harness's marker and every member of its cgroups, then removes those cgroups.  It is detached (a
 double fork), so that no sweep of the harness process's descendants kills it before it has done its
 work.
+
+Its program is `SCRIPT` below, run by the interpreter (some 15 ms of CPU to start, paid by every
+harness process that supervises dealers), or the same steps in C, `_spawner --sentinel` (spawner.c),
+where the spawner was built; FREECELL_HARNESS_SPAWNER=python runs the script anyway.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from harness.process.compiled import compiled_spawner
 
 SCRIPT = """
 import os, signal, sys, time
@@ -81,7 +87,9 @@ def start_sentinel(marker_prefix: str, cgroup_roots: Sequence[Path], cgroup_pref
         # `setsid -f` (util-linux) forks and ends at once, so that the launcher is not waited for while
         # Python starts (about 20 ms, paid by every harness process); without it (or where it has no -f),
         # the script's own fork detaches it.
-        setsid = shutil.which("setsid")
+        # The one in C starts in a millisecond: its own fork detaches it.
+        compiled = compiled_spawner()
+        setsid = None if compiled else shutil.which("setsid")
         launcher = _launch([setsid, "-f"] if setsid else [], read_end, marker_prefix, cgroup_roots, cgroup_prefix)
         if launcher.wait() != 0 and setsid:
             launcher = _launch([], read_end, marker_prefix, cgroup_roots, cgroup_prefix)
@@ -99,14 +107,12 @@ def _launch(
     detach: list[str], read_end: int, marker_prefix: str, cgroup_roots: Sequence[Path], cgroup_prefix: str
 ) -> subprocess.Popen[bytes]:
     """The sentinel's launcher: the sentinel itself is its child, adopted by init (or the nearest subreaper)."""
+    compiled = compiled_spawner()
+    program = [compiled, "--sentinel"] if compiled else [sys.executable, "-I", "-S", "-c", SCRIPT]
     return subprocess.Popen(
         [
             *detach,
-            sys.executable,
-            "-I",
-            "-S",
-            "-c",
-            SCRIPT,
+            *program,
             marker_prefix,
             os.pathsep.join(map(str, cgroup_roots)),
             cgroup_prefix,

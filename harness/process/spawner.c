@@ -1,6 +1,10 @@
 /* The spawner in C (`_spawner FD`): the same program as harness/process/spawner_main.py, step for step,
    without an interpreter's start and its costs per process.  The protocol, and why each step is there, is
-   in spawner_main.py; where this differs in how, not what, a comment says so. */
+   in spawner_main.py; where this differs in how, not what, a comment says so.
+
+   `_spawner --sentinel ENTRY ROOTS PREFIX` is the sentinel of harness/process/sentinel.py instead, step for
+   step its SCRIPT (see there why): it detaches, waits for its stdin to end, then kills every process whose
+   environment holds ENTRY and every member of the cgroups named PREFIX… under ROOTS, and removes those. */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,6 +20,8 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <dirent.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_MESSAGE (1 << 20)
@@ -513,6 +519,121 @@ static void leave(const char *procs) /* its cgroup, and remove it: the harness m
     free(group);
 }
 
+/* The sentinel (sentinel.py's SCRIPT) ---------------------------------------------------------------- */
+
+static char **cgroups_named(const char *roots, const char *prefix, size_t *count) /* SCRIPT's cgroups() */
+{
+    char **found = NULL, *all = strcpy(grab(strlen(roots) + 1), roots), *root, *rest = all;
+    size_t room = 0;
+    struct dirent *entry;
+    DIR *dir;
+
+    *count = 0;
+    while ((root = strsep(&rest, ":")) != NULL) {
+        if ((dir = opendir(root)) == NULL)
+            continue;
+        while ((entry = readdir(dir)) != NULL) {
+            if (strncmp(entry->d_name, prefix, strlen(prefix)) != 0)
+                continue;
+            if (*count == room) {
+                char **more = realloc(found, (room = room ? 2 * room : 8) * sizeof *found);
+                if (more == NULL)
+                    _exit(1);
+                found = more;
+            }
+            found[(*count)++] = join(root, entry->d_name);
+        }
+        closedir(dir);
+    }
+    free(all);
+    return found;
+}
+
+static int holds_entry(const char *environ_file, const char *entry) /* an entry of its environment starts so */
+{
+    size_t size = 0, room = 1 << 14, n = strlen(entry), at;
+    char *data = grab(room);
+    ssize_t got;
+    int fd = open(environ_file, O_RDONLY | O_CLOEXEC), found = 0;
+
+    if (fd < 0) {
+        free(data);
+        return 0;
+    }
+    while ((got = read(fd, data + size, room - size)) > 0)
+        if ((size += (size_t)got) == room) {
+            char *more = realloc(data, room *= 2);
+            if (more == NULL)
+                _exit(1);
+            data = more;
+        }
+    close(fd);
+    for (at = 0; got == 0 && at < size && !found; at += strnlen(data + at, size - at) + 1)
+        found = size - at >= n && memcmp(data + at, entry, n) == 0;
+    free(data);
+    return found;
+}
+
+static int sentinel(const char *entry, const char *roots, const char *prefix)
+{
+    char buffer[4096], file[300], *members, *token, *rest;
+    struct dirent *process;
+    struct timespec pause = {0, 20 * 1000 * 1000};
+    size_t count, i, round, tries;
+    ssize_t n;
+    char **groups;
+    DIR *proc;
+    int found;
+
+    signal(SIGINT, SIG_IGN);
+    if (fork() != 0)
+        _exit(0);
+    while ((n = read(0, buffer, sizeof buffer)) != 0)
+        if (n < 0 && errno != EINTR)
+            break;
+    for (round = 0; round < 200; round++) {
+        found = 0;
+        if ((proc = opendir("/proc")) != NULL) {
+            while ((process = readdir(proc)) != NULL) {
+                if (strspn(process->d_name, "0123456789") != strlen(process->d_name))
+                    continue;
+                snprintf(file, sizeof file, "/proc/%s/environ", process->d_name);
+                if (holds_entry(file, entry)) {
+                    found = 1;
+                    kill((pid_t)atoi(process->d_name), SIGKILL);
+                }
+            }
+            closedir(proc);
+        }
+        groups = cgroups_named(roots, prefix, &count);
+        for (i = 0; i < count; i++) {
+            char *procs = join(groups[i], "cgroup.procs");
+            if ((members = read_file(procs)) != NULL) {
+                for (rest = members; (token = strsep(&rest, SPACE)) != NULL;)
+                    if (*token != '\0') {
+                        found = 1;
+                        kill((pid_t)atoi(token), SIGKILL);
+                    }
+                free(members);
+            }
+            free(procs);
+            free(groups[i]);
+        }
+        free(groups);
+        if (!found)
+            break;
+        nanosleep(&pause, NULL);
+    }
+    groups = cgroups_named(roots, prefix, &count);
+    for (i = 0; i < count; i++) {
+        for (tries = 0; tries < 50 && rmdir(groups[i]) != 0 && errno != ENOENT; tries++)
+            nanosleep(&pause, NULL);
+        free(groups[i]);
+    }
+    free(groups);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const char *const pids_files[] = {"pids.events", NULL};
@@ -534,6 +655,8 @@ int main(int argc, char **argv)
     pid_t pid;
     char *end;
 
+    if (argc == 5 && strcmp(argv[1], "--sentinel") == 0)
+        return sentinel(argv[2], argv[3], argv[4]);
     if (argc < 2 || (control = (int)strtol(argv[1], &end, 10), *end != '\0' || end == argv[1]))
         return 1;
     if (fcntl(control, F_SETFD, FD_CLOEXEC) < 0 || getsockopt(control, SOL_SOCKET, SO_TYPE, &type, &type_size) < 0)

@@ -28,9 +28,9 @@ from pathlib import Path
 from harness.limits import Limits
 from harness.process import supervisor
 from harness.process.cgroups import UNJOINABLE, Cgroup
+from harness.process.compiled import compiled_spawner
 
 _MAIN = Path(__file__).with_name("spawner_main.py")
-_COMPILED = Path(__file__).with_name("_spawner")  # spawner.c, built at install where a C compiler was
 IDLE_KEPT = 4  # idle spawners kept for later requests; the oldest beyond this are ended
 
 
@@ -64,9 +64,8 @@ def _memory_rlimit(limits: Limits) -> tuple[int, int] | None:
 
 def _program() -> list[str]:
     """The spawner to run: the one in C where it was built, unless FREECELL_HARNESS_SPAWNER=python."""
-    if os.environ.get("FREECELL_HARNESS_SPAWNER") != "python" and os.access(_COMPILED, os.X_OK):
-        return [str(_COMPILED)]
-    return [sys.executable, "-I", "-S", str(_MAIN)]
+    compiled = compiled_spawner()
+    return [compiled] if compiled else [sys.executable, "-I", "-S", str(_MAIN)]
 
 
 class Spawner:
