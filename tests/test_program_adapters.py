@@ -12,8 +12,10 @@ import pytest
 import reference
 from harness.adapters import DealerOptions, open_dealer
 from harness.adapters.stream import ENDING_NOTE
+from harness.cards import canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
+from reference.cards import LINE_BYTES
 
 PY = sys.executable
 
@@ -350,34 +352,58 @@ def test_a_board_with_a_repeated_card_is_kept_to_be_shown(
 
 _LINE = reference.canonical_lines([1])
 _REPEAT = _LINE.replace(_LINE[3:5], _LINE[:2], 1)  # its second card made its first again
+_ROWS = reference.deal(2).format("rows").encode()
+_COLUMNS = reference.deal(3).format("columns").encode()
 
 
 @pytest.mark.parametrize(
-    ("output", "encoding", "taken_as_it_is"),
+    ("output", "encoding", "taken"),
     [
         (_LINE, "utf-8", True),
         (reference.canonical_lines([2]), "latin-1", True),  # another deal's: the comparison says so
+        (_ROWS, "utf-8", True),
+        (_COLUMNS, "utf-8", True),
         (_REPEAT, "utf-8", False),  # read the precise way: an invalid board, its repeat shown
         (_LINE.lower(), "utf-8", False),
         (_LINE.replace(b" ", b"\t"), "utf-8", False),
         (_LINE[:-1] + b"\r", "utf-8", False),
         (_LINE[:-1], "utf-8", False),
         (_LINE, "utf-16", False),  # the same bytes are other text there
+        (_ROWS.replace(b"\n", b"\r\n"), "utf-8", False),
+        (_ROWS.replace(b"\n", b" \n", 1)[:-1], "utf-8", False),  # a space at a line's end
+        (b" ".join(_ROWS.split(b"\n", 1)), "utf-8", False),  # rows of 16, 8, 8 …
+        (_COLUMNS.replace(b"\n", b"\n\n", 1)[:-1], "utf-8", False),  # an empty line
+        (b"Game #3\n" + _COLUMNS[:-8], "utf-8", False),  # a header (the rest cut: as long as a line)
     ],
-    ids=["canonical", "another-deal", "repeated-card", "lower-case", "tabs", "cr", "no-lf", "utf-16"],
-)
-def test_an_output_that_is_a_canonical_line_is_answered_as_the_precise_reader_would(
-    output: bytes, encoding: str, taken_as_it_is: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ids=[
+        "canonical", "another-deal", "rows", "columns", "repeated-card", "lower-case", "tabs", "cr", "no-lf",
+        "utf-16", "crlf", "trailing-space", "odd-rows", "empty-line", "header",
+    ],
+)  # fmt: skip
+def test_an_output_of_plain_card_names_is_answered_as_the_precise_reader_would(
+    output: bytes, encoding: str, taken: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`cmd:` takes an output that is exactly a canonical line as it is, unread; anything else, and the answer
-    of the precise reader (the fast way switched off) is the one given."""
+    """`cmd:` takes an output of plain card names one space apart, in rows, columns or a line, without the
+    precise reader; anything else goes to it, and the answer either way is the precise reader's (the fast
+    way switched off)."""
     from harness.adapters import program
 
     (tmp_path / "out").write_bytes(output)
     writer = "import sys; sys.stdout.buffer.write(open(sys.argv[1], 'rb').read())"
     impl = f'cmd:{PY} -c "{writer}" {tmp_path / "out"} {{n}}'
-    assert program._is_canonical_line(output, encoding) is taken_as_it_is
+    assert (program._plain_board(output, encoding) is not None) is taken
+    assert len(output) == LINE_BYTES or not taken
     quick = answers(impl, range(1, 2), encoding=encoding)
-    monkeypatch.setattr(program, "_is_canonical_line", lambda output, encoding: False)
+    monkeypatch.setattr(program, "_plain_board", lambda output, encoding: None)
     assert quick == answers(impl, range(1, 2), encoding=encoding)
-    assert (quick == [output]) is taken_as_it_is
+    assert isinstance(quick[0], bytes) or not taken
+
+
+@pytest.mark.parametrize("layout", ["rows", "columns", "line"])
+def test_plain_card_names_are_read_as_the_precise_reader_reads_them_in_every_layout(layout: str) -> None:
+    """Over many boards: the quick reading of plain names is the precise reader's, in each layout."""
+    from harness.adapters import program
+
+    for n in range(1, 2001, 7):
+        output = reference.deal(n).format(layout).encode()
+        assert program._plain_board(output, "utf-8") == canonical_line(read_board(output.decode())), n

@@ -26,7 +26,7 @@ from harness.cards import BoardError, board_given, canonical_line, read_board
 from harness.errors import RequestError
 from harness.failures import Failure
 from harness.impl_hints import shell_hint
-from reference.cards import CARD_NAMES, LINE_BYTES
+from reference.cards import CARD_NAMES, COLUMN_ORDER, COLUMN_SHAPE, LINE_BYTES, LINE_SHAPE, ROW_SHAPE
 
 AHEAD_OF_A_CALL = 2  # processes of a `cmd:` dealer's next call asked for as a call ends
 MAX_OUTPUT = 1 << 20  # bytes one deal may print (cmd:), or one board may take (stream:)
@@ -105,8 +105,9 @@ def _judge(number: int, run: process.Run, options: DealerOptions, *, answered_be
     if failure is not None:
         return failure
     encoding = options.encoding
-    if _is_canonical_line(run.stdout, encoding):
-        return run.stdout
+    plain = _plain_board(run.stdout, encoding)
+    if plain is not None:
+        return plain
     text = run.stdout.decode(encoding, "replace")
     if "\ufffd" in text:
         line = next(i for i, ln in enumerate(text.splitlines(), 1) if "\ufffd" in ln)
@@ -120,17 +121,29 @@ def _judge(number: int, run: process.Run, options: DealerOptions, *, answered_be
 
 
 _DECK: Final = frozenset(name.encode("ascii") for name in CARD_NAMES)
+_PLAIN_SHAPES: Final = (ROW_SHAPE, COLUMN_SHAPE, LINE_SHAPE)
 
 
-def _is_canonical_line(output: bytes, encoding: str) -> bool:
-    """Whether a program's whole output is one canonical line (SPEC), as text in `encoding` too, which the
-    precise reader would read as the very cards it names: its answer as it is, at a fraction of the cost."""
-    if len(output) != LINE_BYTES or output[-1:] != b"\n" or set(output[:-1].split(b" ")) != _DECK:
-        return False  # 52 different card names in 155 bytes: each name once, one space between two
+def _plain_board(output: bytes, encoding: str) -> bytes | None:
+    """The canonical line of a program's whole output when it is the 52 different card names as SPEC writes
+    them (`JD`), one space apart, in rows, columns or one line, each line ended by LF, and the same ASCII text
+    in `encoding`: what the precise reader would read it as, at a fraction of the cost.  None for anything
+    else (another spelling, other whitespace, a header): the precise reader reads it."""
+    if len(output) != LINE_BYTES or output[-1:] != b"\n":
+        return None  # 52 names, and 51 spaces or LFs between them, then one LF: in each layout, 156 bytes
+    names = [line.split(b" ") for line in output[:-1].split(b"\n")]
+    shape = tuple(map(len, names))
+    flat = [name for line in names for name in line]
+    if shape not in _PLAIN_SHAPES or set(flat) != _DECK:
+        return None
     try:
-        return output.decode(encoding) == output.decode("ascii")
+        if output.decode(encoding) != output.decode("ascii"):
+            return None
     except (ValueError, LookupError):
-        return False
+        return None
+    if shape == COLUMN_SHAPE:
+        flat = [flat[i] for i in COLUMN_ORDER]
+    return b" ".join(flat) + b"\n"
 
 
 class CommandDealer(Dealer):
