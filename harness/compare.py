@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from harness.adapters.base import Answer, Dealer
-from harness.diagnosis import diagnosed
 from harness.errors import RequestError
 from harness.failures import KEEPS_STATE, Failure, kept_state
 from harness.intervals import Block
@@ -128,6 +127,8 @@ class BlockComparer:
                         progress(hi - lo)
                     continue
             found_failure = self._pinned(deals, lo, hi) or self._narrow(deals, lo, hi)
+            from harness.diagnosis import diagnosed  # the catalogue of mistakes: built only for a failure
+
             failure = self._with_expected(diagnosed(found_failure, self.dialect, self.actual))
             checked = list(deals).index(failure.deal) + 1
             if progress:
