@@ -205,8 +205,9 @@ def test_a_run_whose_every_worker_is_lost_ends_in_one_line_not_a_hang(cluster: D
 @pytest.mark.slow
 def test_a_worker_of_another_harness_version_is_refused_in_one_line(cluster: DaskCluster, tmp_path: Path) -> None:
     other = tmp_path / "other-version"
-    (other / "freecell_harness-9.9.9.dist-info").mkdir(parents=True)  # found first: the worker's version
-    (other / "freecell_harness-9.9.9.dist-info" / "METADATA").write_text("Name: freecell-harness\nVersion: 9.9.9\n")
+    other.mkdir()
+    # At the worker's start, its harness is given another version (`harness.version` is where it is written).
+    (other / "sitecustomize.py").write_text("import harness.version\nharness.version.VERSION = '9.9.9'\n")
     cluster.add_worker("old", PYTHONPATH=f"{other}{os.pathsep}{cluster.env()['PYTHONPATH']}")
     run = verify(["reference", "--range", "1-100", "--cluster", cluster.address], dict(os.environ), tmp_path)
     assert run.returncode == 2, (run.stdout, run.stderr)

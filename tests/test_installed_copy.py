@@ -1,5 +1,5 @@
 """An installed copy (a non-editable `pip install .` in a fresh venv) works from any directory:
-`fixtures check`, `verify fixtures`, the plugin's default run and `fixtures regen`, from a directory
+`fixtures check`, `verify fixtures`, the plugin and `fixtures regen`, from a directory
 that is not the checkout.  Slow (it builds a venv); the fast check that the package data holds the
 fixtures is in test_fixtures.py."""
 
@@ -46,16 +46,16 @@ def test_the_installed_copy_carries_and_checks_its_fixtures_from_anywhere(venv: 
     assert result.returncode == 0 and "CONFORMS" in result.stdout, result.stderr
 
 
-def test_the_plugin_default_runs_from_anywhere_and_says_how_to_find_the_seed(
+def test_the_plugin_runs_from_anywhere_and_says_how_to_name_a_dealer(
     venv: Path, tmp_path: Path, node: str, seeds: Path
 ) -> None:
     (tmp_path / "test_conformance.py").write_text((ROOT / "tests" / "conformance" / "test_conformance.py").read_text())
-    result = run(venv, tmp_path, "pytest", "-q", "-p", "no:cacheprovider", "--fc-range", "1-2000", seed=None)
+    result = run(venv, tmp_path, "pytest", "-q", "-p", "no:cacheprovider", "--fc-range", "1-2000")
     assert result.returncode == pytest.ExitCode.USAGE_ERROR
-    assert "FREECELL_SEED" in result.stderr, result.stderr
-    result = run(
-        venv, tmp_path, "pytest", "-q", "-p", "no:cacheprovider", "--fc-range", "1-2000", seed=seeds / DEFAULT_SEED_NAME
-    )
+    assert "--fc-impl" in result.stderr and "fc_impl" in result.stderr, result.stderr
+    original = f"node:{seeds / DEFAULT_SEED_NAME}"
+    dealers = ["--fc-impl", "fixtures", "--fc-impl", original]
+    result = run(venv, tmp_path, "pytest", "-q", "-p", "no:cacheprovider", "--fc-range", "1-2000", *dealers)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "2 passed" in result.stdout  # fixtures and the original JS, one block each
 
