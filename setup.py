@@ -2,6 +2,8 @@
 
 - harness._cardread (harness/_cardread.c), the quick readers' steady state: without it, every board
   is read in Python, to the same lines, more slowly.
+- reference._shuffle (reference/_shuffle.c), the reference's shuffle of many deals at once: without
+  it, reference/bulk.py's NumPy loop deals the same cards, some times more slowly.
 - The spawner in C (harness/process/spawner.c), built as the executable harness/process/_spawner beside
   spawner_main.py (in the build, or in the source tree for an in-place build or an editable install):
   it starts every dealer process.  Without it, the harness runs spawner_main.py, the same program in
@@ -73,7 +75,10 @@ class build_scripts_and_launcher(build_scripts):
 
 
 setup(
-    ext_modules=[Extension("harness._cardread", ["harness/_cardread.c"], optional=True)],
+    ext_modules=[
+        Extension("harness._cardread", ["harness/_cardread.c"], optional=True),
+        Extension("reference._shuffle", ["reference/_shuffle.c"], optional=True),
+    ],
     scripts=[f"harness/{PLAIN}"],
     cmdclass={"build_ext": build_ext_and_spawner, "build_scripts": build_scripts_and_launcher},
 )

@@ -1,8 +1,9 @@
 """The vectorised path: cards, canonical lines and block digests of many deals at once (NumPy).
 
-Byte-identical to `reference.deal`, which the tests check.  The 52 steps of the shuffle run as a
-Python loop, each step a few array operations over a whole batch of deals; the batch's decks lie
-deal after deal in one flat array so that each step touches memory in order.  For canonical lines
+Byte-identical to `reference.deal`, which the tests check.  The 52 steps of the shuffle run in C
+(reference/_shuffle.c) where it was built, else as a Python loop, each step a few array operations
+over a whole batch of deals; the batch's decks lie deal after deal in one flat array so that each
+step touches memory in order.  For canonical lines
 the decks hold each card's two letters, so the shuffle writes the lines themselves.  `iter_lines`
 computes a range's next batch in a background thread while the caller uses the last one.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
@@ -21,6 +23,13 @@ from reference.ahead import computed_ahead
 from reference.cards import CARD_TOKENS, DECK_SIZE, LINE_BYTES
 from reference.deal import Deal, deal
 from reference.dialects import DEFAULT_DIALECT, INCREMENT, MULTIPLIER, Dialect, LcgRule, get_dialect
+
+try:  # the same steps in C (reference/_shuffle.c), where a C compiler was at install
+    from reference import _shuffle
+except ImportError:
+    _shuffle = None  # type: ignore[assignment]
+if os.environ.get("FREECELL_NO_COMPILED"):  # as `harness.shapes`: the NumPy way alone
+    _shuffle = None  # type: ignore[assignment]
 
 BATCH: Final = 65536  # deals per vectorised batch (the fastest measured on a 2-core EPYC)
 
@@ -55,6 +64,9 @@ def _shuffle_into(seeds: npt.NDArray[np.uint32], rule: LcgRule, deck: npt.NDArra
     The deck's values stand for cards 0 … 51 and only move, so a deck of card indices deals cards,
     and a deck of their two letters deals straight into the canonical lines (no rendering pass).
     """
+    if _shuffle is not None:
+        _shuffle.shuffle_into(seeds, rule.out_mask, rule.out_or, rule.out_add, deck, out)
+        return
     n = seeds.shape[0]
     table = _pick_table(rule)
     state = seeds.copy()
